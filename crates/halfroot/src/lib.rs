@@ -1,0 +1,18 @@
+//! # halfroot
+//!
+//! The quadratic problems of curve cryptography over finite fields — square roots,
+//! traces, half-traces and quadratic equations — with the field arithmetic underneath.
+//!
+//! | module | what | source |
+//! |---|---|---|
+//! | [`field`] | the `Field` trait every field implements | — |
+//! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
+//! | [`error`] | the library's error type | — |
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod count;
+pub mod error;
+pub mod field;
+
+pub use error::{Error, Result};
