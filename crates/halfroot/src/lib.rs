@@ -8,11 +8,13 @@
 //! | [`field`] | the `Field` trait every field implements | — |
 //! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
 //! | [`error`] | the library's error type | — |
+//! | [`prime`] | GF(p): Montgomery arithmetic, QR tests, square roots | Wang–Nogami–Morikawa |
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod count;
 pub mod error;
 pub mod field;
+pub mod prime;
 
 pub use error::{Error, Result};
