@@ -55,7 +55,11 @@ pub trait Field {
                     acc = self.sqr(&acc);
                 }
                 if (word >> bit) & 1 == 1 {
-                    acc = if started { self.mul(&acc, a) } else { a.clone() };
+                    acc = if started {
+                        self.mul(&acc, a)
+                    } else {
+                        a.clone()
+                    };
                     started = true;
                 }
             }

@@ -5,6 +5,7 @@
 //!
 //! | module | what | source |
 //! |---|---|---|
+//! | [`binary`] | F_2^d in polynomial basis: sqrt, trace, half-trace, quadratics | Avanzi §2–3 |
 //! | [`field`] | the `Field` trait every field implements | — |
 //! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
 //! | [`error`] | the library's error type | — |
@@ -12,6 +13,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod binary;
 pub mod count;
 pub mod error;
 pub mod field;

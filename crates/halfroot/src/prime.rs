@@ -11,6 +11,7 @@ use crate::field::Field;
 use num_bigint::BigUint;
 
 /// Operations of a prime field GF(p) beyond the ring operations of [`Field`].
+#[allow(clippy::wrong_self_convention)]
 pub trait PrimeFieldOps: Field {
     /// The characteristic p.
     fn modulus(&self) -> &BigUint;
@@ -49,7 +50,11 @@ impl<F: PrimeFieldOps> PrimeFieldOps for Counting<F> {
     /// Counted with El Mrabet et al.'s convention: ×2, ×4, ×8 (shifts) and ×3 are 1A,
     /// other small multipliers 2A.
     fn mul_small(&self, a: &Self::Elem, k: u64) -> Self::Elem {
-        let cost = if matches!(k, 0 | 1 | 2 | 3 | 4 | 8) { 1 } else { 2 };
+        let cost = if matches!(k, 0 | 1 | 2 | 3 | 4 | 8) {
+            1
+        } else {
+            2
+        };
         self.tally(|c| c.a += cost);
         self.inner().mul_small(a, k)
     }

@@ -1,0 +1,12 @@
+//! Binary fields F_2^d = F_2[X]/(P(X)) in polynomial basis.
+//!
+//! Elements are `[u64; N]` with bit `i` the coefficient of `x^i` (SEC 1 order), always
+//! reduced (degree < d). `N` is the number of 64-bit words, `N ≥ ⌈d/64⌉`.
+//!
+//! * [`modulus`]: the defining polynomial — runtime [`modulus::Modulus`] and the
+//!   [`modulus::ModulusSpec`] trait that compile-time specs implement too.
+//! * [`portable`]: word-level carry-less products, squaring and sparse reduction in
+//!   plain Rust; the oracle every accelerated backend is tested against.
+
+pub mod modulus;
+pub mod portable;
