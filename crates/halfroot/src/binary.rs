@@ -3,10 +3,12 @@
 //! Elements are `[u64; N]` with bit `i` the coefficient of `x^i` (SEC 1 order), always
 //! reduced (degree < d). `N` is the number of 64-bit words, `N ≥ ⌈d/64⌉`.
 //!
+//! * [`arith`]: reduced multiplication, squaring, powers and inversion ([`arith::Arith`]).
 //! * [`modulus`]: the defining polynomial — runtime [`modulus::Modulus`] and the
 //!   [`modulus::ModulusSpec`] trait that compile-time specs implement too.
 //! * [`portable`]: word-level carry-less products, squaring and sparse reduction in
 //!   plain Rust; the oracle every accelerated backend is tested against.
 
+pub mod arith;
 pub mod modulus;
 pub mod portable;
