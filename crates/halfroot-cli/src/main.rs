@@ -1,1 +1,147 @@
-fn main() {}
+//! `halfroot`: finite-field arithmetic from the shell, and the papers' tables measured
+//! on this machine (`halfroot report`).
+#![deny(unsafe_code)]
+
+mod lines;
+mod report;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Square roots, traces, half-traces and quadratic equations in finite fields.
+#[derive(Parser, Debug)]
+#[command(name = "halfroot", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Arithmetic in F_2^d: `halfroot field MODULUS OP [ARG...]`.
+    ///
+    /// MODULUS is an exponent list (163,57,49,29,0) or a polynomial
+    /// (x^163+x^57+x^49+x^29+1). OP is one of add mul sqr inv pow sqrt trace
+    /// half-trace solve solve-general info. Elements are hexadecimal, bit i = coefficient
+    /// of x^i, optional 0x. A single `-` as ARG reads one argument tuple per line.
+    Field {
+        /// The defining polynomial.
+        modulus: String,
+        /// The operation.
+        op: String,
+        /// Operands (or `-`).
+        #[arg(allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Algorithm to use (e.g. fermat, zeta, ssrf for sqrt).
+        #[arg(long)]
+        algorithm: Option<String>,
+    },
+    /// Measure everything on this machine and print the papers' tables beside ours.
+    Report {
+        /// Sections to run (default: all).
+        sections: Vec<String>,
+        /// Also write the data as JSON to FILE.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Also draw SVG charts into DIR.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<PathBuf>,
+        /// Measure peer libraries (OpenSSL, GMP, PARI, FLINT) in the same run.
+        #[arg(long)]
+        peers: bool,
+        /// A short run (under two minutes).
+        #[arg(long)]
+        quick: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let text = e.to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
+            eprintln!("error: {first} (see halfroot --help)");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Command::Field {
+            modulus,
+            op,
+            args,
+            algorithm,
+        } => {
+            let (args, algorithm) = split_algorithm(args, algorithm);
+            match algorithm {
+                Ok(alg) => commands::field(&modulus, &op, &args, alg.as_deref()),
+                Err(e) => fail(&e),
+            }
+        }
+        Command::Report {
+            sections,
+            json,
+            plot,
+            peers,
+            quick,
+        } => {
+            let opts = report::Options {
+                sections,
+                json,
+                plot,
+                peers,
+                quick,
+            };
+            match report::run(&opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&e),
+            }
+        }
+    }
+}
+
+mod commands;
+
+/// Prints one error line and returns exit status 2.
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// Lets `--algorithm NAME` also appear after the operands.
+fn split_algorithm(
+    args: Vec<String>,
+    given: Option<String>,
+) -> (Vec<String>, Result<Option<String>, String>) {
+    let mut out = Vec::with_capacity(args.len());
+    let mut alg = given;
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        if a == "--algorithm" {
+            match it.next() {
+                Some(v) => alg = Some(v),
+                None => return (out, Err("--algorithm needs a NAME".into())),
+            }
+        } else if let Some(v) = a.strip_prefix("--algorithm=") {
+            alg = Some(v.to_string());
+        } else {
+            out.push(a);
+        }
+    }
+    (out, Ok(alg))
+}

@@ -1,0 +1,151 @@
+//! `halfroot report`: the papers' measurement tables regenerated on this machine.
+//!
+//! Each section measures one paper's table, prints it as markdown beside the paper's own
+//! figures (and beside peer libraries measured in the same run with `--peers`), and adds
+//! its data to the JSON document (`--json FILE`) and its charts to `--plot DIR`.
+
+pub mod markdown;
+pub mod paper_avanzi;
+pub mod plot;
+pub mod timing;
+
+mod fields;
+
+use serde_json::{Map, Value};
+use std::path::PathBuf;
+
+/// Command-line options of `halfroot report`.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Section names; empty means all.
+    pub sections: Vec<String>,
+    /// Where to write the JSON document.
+    pub json: Option<PathBuf>,
+    /// Where to write SVG charts.
+    pub plot: Option<PathBuf>,
+    /// Measure peer libraries too.
+    pub peers: bool,
+    /// Short run.
+    pub quick: bool,
+}
+
+impl Options {
+    /// The timing budget these options ask for.
+    pub fn budget(&self) -> timing::Budget {
+        if self.quick {
+            timing::Budget::quick()
+        } else {
+            timing::Budget::normal()
+        }
+    }
+}
+
+/// What one section produced.
+pub struct SectionOutput {
+    /// Markdown text (headings, tables, notes).
+    pub markdown: String,
+    /// The section's data for the JSON document.
+    pub json: Value,
+    /// Charts for `--plot`.
+    pub charts: Vec<plot::Chart>,
+}
+
+type SectionFn = fn(&Options) -> Result<SectionOutput, String>;
+
+/// Every section, in report order.
+const SECTIONS: &[(&str, &str, SectionFn)] = &[(
+    "fields",
+    "Binary fields: Avanzi Tables 3/4 (mul, sqr, inv, sqrt, trace, half-trace)",
+    fields::run,
+)];
+
+/// Runs the requested sections and writes their outputs.
+pub fn run(opts: &Options) -> Result<(), String> {
+    let chosen: Vec<&(&str, &str, SectionFn)> = if opts.sections.is_empty() {
+        SECTIONS.iter().collect()
+    } else {
+        let mut v = Vec::new();
+        for name in &opts.sections {
+            match SECTIONS.iter().find(|s| s.0 == name) {
+                Some(s) => v.push(s),
+                None => {
+                    let names: Vec<&str> = SECTIONS.iter().map(|s| s.0).collect();
+                    return Err(format!(
+                        "unknown report section {name:?} (sections: {})",
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+        v
+    };
+    println!("# halfroot report\n");
+    println!("{}\n", machine_summary());
+    let mut doc = Map::new();
+    doc.insert("machine".into(), Value::String(machine_summary()));
+    doc.insert("quick".into(), Value::Bool(opts.quick));
+    for (name, title, f) in chosen {
+        eprintln!("measuring section {name} …");
+        let out = f(opts)?;
+        println!("## {title}\n");
+        println!("{}", out.markdown);
+        doc.insert((*name).to_string(), out.json);
+        if let Some(dir) = &opts.plot {
+            for c in &out.charts {
+                let path = plot::write_svg(c, dir)?;
+                eprintln!("wrote {}", path.display());
+            }
+        }
+    }
+    if let Some(path) = &opts.json {
+        let text = serde_json::to_string_pretty(&Value::Object(doc))
+            .map_err(|e| format!("cannot encode JSON: {e}"))?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// One line naming the CPU and the features halfroot uses.
+pub fn machine_summary() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let mut feats = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("pclmulqdq") {
+            feats.push("pclmulqdq");
+        }
+        if std::is_x86_feature_detected!("vpclmulqdq") {
+            feats.push("vpclmulqdq");
+        }
+        if std::is_x86_feature_detected!("avx512f") {
+            feats.push("avx512f");
+        }
+        if std::is_x86_feature_detected!("bmi2") {
+            feats.push("bmi2");
+        }
+        if std::is_x86_feature_detected!("gfni") {
+            feats.push("gfni");
+        }
+    }
+    format!(
+        "Machine: {model}; {} logical CPUs; features used: {}. Times are medians of \
+         batches, in ns per operation, throughput of independent operations unless noted.",
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+        if feats.is_empty() {
+            "none (portable code)".to_string()
+        } else {
+            feats.join(", ")
+        }
+    )
+}
