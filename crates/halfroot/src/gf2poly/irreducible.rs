@@ -1,0 +1,217 @@
+//! Irreducibility of polynomials over GF(2): Ben-Or's test with early exit, and Rabin's.
+//!
+//! * [`irreducibility`] (Ben-Or, "Probabilistic algorithms in finite fields", FOCS 1981;
+//!   see also Gao–Panario, "Tests and constructions of irreducible polynomials over
+//!   finite fields", 1997, §2): after the cheap checks (constant, divisible by `X`,
+//!   `gcd(f, f') ≠ 1`), the smallest `k ≤ n/2` with `gcd(X^(2^k) − X, f) ≠ 1` is the
+//!   smallest degree of an irreducible factor. Random reducible polynomials usually have
+//!   a small factor, so this stops early. The gcds are batched: the factors
+//!   `X^(2^k) − X mod f` of a block of consecutive `k` are multiplied mod `f` and one gcd
+//!   taken per block; a non-trivial block is rescanned one `k` at a time. Cost for an
+//!   irreducible `f`: `n/2` modular squarings, about `n/2` modular products and
+//!   `O(n/L)` gcds of `O(n²/64)` word operations each (`L` the block length).
+//! * [`is_irreducible_rabin`] (Rabin, "Probabilistic algorithms in finite fields", SIAM
+//!   J. Comput. 9, 1980, Lemma 1): `f` of degree `n ≥ 1` is irreducible iff
+//!   `X^(2^n) ≡ X mod f` and `gcd(X^(2^(n/q)) − X, f) = 1` for every prime `q | n`.
+//!   Cost: `n` modular squarings and `ω(n)` gcds.
+//!
+//! Both are deterministic and variable-time (public polynomials).
+
+use core::fmt;
+
+use super::{Gf2Poly, ModContext};
+
+/// Why a polynomial is reducible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ReducibleReason {
+    /// The zero polynomial or a constant (degree ≤ 0): not irreducible by definition.
+    Constant,
+    /// `f(0) = 0` and `deg f ≥ 2`.
+    DivisibleByX,
+    /// `gcd(f, f') ≠ 1`: `f` has a repeated factor (or is a square, `f' = 0`).
+    NotSquareFree,
+    /// The smallest irreducible factor of `f` has this degree `k ≥ 1`: the smallest `k`
+    /// with `gcd(X^(2^k) − X, f) ≠ 1`.
+    FactorOfDegree(usize),
+}
+
+/// The outcome of an irreducibility test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Irreducibility {
+    /// The polynomial is irreducible over GF(2).
+    Irreducible,
+    /// The polynomial is reducible (or constant), with a certificate.
+    Reducible {
+        /// What shows it.
+        reason: ReducibleReason,
+    },
+}
+
+impl Irreducibility {
+    /// Whether the outcome is [`Irreducibility::Irreducible`].
+    pub fn is_irreducible(self) -> bool {
+        self == Irreducibility::Irreducible
+    }
+}
+
+impl fmt::Display for ReducibleReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReducibleReason::Constant => f.write_str("constant polynomial"),
+            ReducibleReason::DivisibleByX => f.write_str("divisible by x"),
+            ReducibleReason::NotSquareFree => f.write_str("not square-free (gcd(f, f') is not 1)"),
+            ReducibleReason::FactorOfDegree(k) => {
+                write!(f, "has an irreducible factor of degree {k}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Irreducibility {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Irreducibility::Irreducible => f.write_str("irreducible"),
+            Irreducibility::Reducible { reason } => write!(f, "reducible: {reason}"),
+        }
+    }
+}
+
+fn reducible(reason: ReducibleReason) -> Irreducibility {
+    Irreducibility::Reducible { reason }
+}
+
+/// Irreducibility of `Σ X^e` over the exponents given (any order; repeated exponents
+/// cancel), e.g. `&[163, 57, 49, 29, 0]`.
+pub fn is_irreducible_exponents(exps: &[u32]) -> Irreducibility {
+    irreducibility(&Gf2Poly::from_exponents(exps))
+}
+
+/// Ben-Or's test with the cheap certificates first; see the module docs.
+pub fn irreducibility(f: &Gf2Poly) -> Irreducibility {
+    let n = match f.degree() {
+        None | Some(0) => return reducible(ReducibleReason::Constant),
+        Some(1) => return Irreducibility::Irreducible,
+        Some(n) => n,
+    };
+    if !f.coeff(0) {
+        return reducible(ReducibleReason::DivisibleByX);
+    }
+    if !f.gcd(&f.derivative()).is_one() {
+        return reducible(ReducibleReason::NotSquareFree);
+    }
+    let Some(ctx) = ModContext::new(f) else {
+        return reducible(ReducibleReason::Constant);
+    };
+    match smallest_factor_degree(&ctx, n / 2) {
+        Some(k) => reducible(ReducibleReason::FactorOfDegree(k)),
+        None => Irreducibility::Irreducible,
+    }
+}
+
+/// Largest number of `k` whose factors are multiplied before one gcd, for degree `n`:
+/// a gcd costs about `n/64` times a modular product, so blocks of that order balance
+/// the two costs.
+fn max_block(n: usize) -> usize {
+    (n / 128).clamp(1, 256)
+}
+
+/// The smallest `k ≤ kmax` with `gcd(X^(2^k) + X, f) ≠ 1`, `f` the (square-free,
+/// `f(0) = 1`, degree ≥ 2) modulus of `ctx`.
+fn smallest_factor_degree(ctx: &ModContext, kmax: usize) -> Option<usize> {
+    let f = ctx.modulus();
+    let x = Gf2Poly::x();
+    let lmax = max_block(ctx.degree());
+    let mut h = x.clone(); // X^(2^k) mod f, k = start − 1 at block start
+    let mut k = 1;
+    while k <= kmax {
+        // Block k..k+len−1: small blocks first (early exit on small factors).
+        let len = (k / 4).clamp(1, lmax).min(kmax + 1 - k);
+        let h_start = h.clone();
+        let mut acc = Gf2Poly::one();
+        for _ in 0..len {
+            h = ctx.sqrmod(&h);
+            let g = &h + &x;
+            acc = if len == 1 { g } else { ctx.mulmod(&acc, &g) };
+        }
+        if !acc.gcd(f).is_one() {
+            if len == 1 {
+                return Some(k);
+            }
+            let mut hh = h_start;
+            for j in k..k + len {
+                hh = ctx.sqrmod(&hh);
+                if !(&hh + &x).gcd(f).is_one() {
+                    return Some(j);
+                }
+            }
+            // Unreachable in exact arithmetic (a prime factor of f dividing the product
+            // divides one of its factors); report the block start conservatively.
+            return Some(k);
+        }
+        k += len;
+    }
+    None
+}
+
+/// Rabin's irreducibility test; see the module docs. `false` for constants.
+pub fn is_irreducible_rabin(f: &Gf2Poly) -> bool {
+    let Some(n) = f.degree().filter(|&n| n >= 1) else {
+        return false;
+    };
+    let Some(ctx) = ModContext::new(f) else {
+        return false;
+    };
+    let x_mod = ctx.reduce(&Gf2Poly::x());
+    // Exponents n/q for the primes q | n, ascending.
+    let mut steps: Vec<usize> = prime_factors(n).into_iter().map(|q| n / q).collect();
+    steps.sort_unstable();
+    let mut h = x_mod.clone();
+    let mut done = 0;
+    for s in steps {
+        for _ in done..s {
+            h = ctx.sqrmod(&h);
+        }
+        done = s;
+        if !(&h + &x_mod).gcd(f).is_one() {
+            return false;
+        }
+    }
+    for _ in done..n {
+        h = ctx.sqrmod(&h);
+    }
+    h == x_mod
+}
+
+/// The distinct prime factors of `n ≥ 1`, ascending (trial division).
+fn prime_factors(mut n: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut p = 2;
+    while p * p <= n {
+        if n % p == 0 {
+            out.push(p);
+            while n % p == 0 {
+                n /= p;
+            }
+        }
+        p += 1;
+    }
+    if n > 1 {
+        out.push(n);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prime_factors_matches_trial_products() {
+        assert_eq!(prime_factors(1), Vec::<usize>::new());
+        assert_eq!(prime_factors(2), vec![2]);
+        assert_eq!(prime_factors(360), vec![2, 3, 5]);
+        assert_eq!(prime_factors(7879), vec![7879]);
+        assert_eq!(prime_factors(10000), vec![2, 5]);
+    }
+}

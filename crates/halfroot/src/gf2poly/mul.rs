@@ -1,0 +1,121 @@
+//! Products and squares of dense GF(2)[X] polynomials stored as little-endian words.
+//!
+//! * [`schoolbook`]: product scanning with 64×64-bit carry-less word products
+//!   (Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 2.33); `la·lb` word products.
+//! * [`karatsuba`]: recursive Karatsuba–Ofman (Knuth, TAOCP vol. 2, §4.3.3.A) on word
+//!   halves down to a schoolbook base case of fewer than `threshold` words;
+//!   `O(n^log2(3))` word products. Unbalanced operands are cut into balanced blocks.
+//! * [`sqr`]: squaring by bit spreading (Guide to ECC §2.3.4), linear time.
+//!
+//! Preconditions: none (empty slices are the zero polynomial). Outputs are not
+//! normalised (they may carry leading zero words). Variable-time in the lengths only.
+
+use super::backend;
+use crate::binary::portable::spread32;
+
+/// Operand size in words from which [`karatsuba`] splits instead of calling the
+/// schoolbook kernel; measured with `cargo bench --bench gf2poly -- karatsuba_threshold`
+/// on an AMD Zen 5 with PCLMULQDQ.
+pub const KARATSUBA_THRESHOLD: usize = 24;
+
+/// Schoolbook product `a · b`, `a.len() + b.len()` words (empty if either is empty).
+pub fn schoolbook(a: &[u64], b: &[u64]) -> Vec<u64> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![0u64; a.len() + b.len()];
+    backend::mul_basecase(a, b, &mut out);
+    out
+}
+
+/// Karatsuba product `a · b` with base case below `threshold` words (at least 2 is
+/// used), `a.len() + b.len()` words (empty if either is empty).
+pub fn karatsuba(a: &[u64], b: &[u64], threshold: usize) -> Vec<u64> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![0u64; a.len() + b.len()];
+    mul_into(a, b, &mut out, threshold.max(2));
+    out
+}
+
+/// The everyday product: [`karatsuba`] with [`KARATSUBA_THRESHOLD`].
+pub fn mul(a: &[u64], b: &[u64]) -> Vec<u64> {
+    karatsuba(a, b, KARATSUBA_THRESHOLD)
+}
+
+/// `out ^= a · b` for any lengths; `out.len() ≥ a.len() + b.len()`.
+fn mul_into(a: &[u64], b: &[u64], out: &mut [u64], t: usize) {
+    let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    if b.is_empty() {
+        return;
+    }
+    if b.len() < t {
+        backend::mul_basecase(a, b, out);
+        return;
+    }
+    if a.len() == b.len() {
+        karatsuba_balanced(a, b, out, t);
+        return;
+    }
+    // Unbalanced: cut the longer operand into blocks of the shorter one's length.
+    let n = b.len();
+    let mut off = 0;
+    while off < a.len() {
+        let end = (off + n).min(a.len());
+        mul_into(&a[off..end], b, &mut out[off..], t);
+        off = end;
+    }
+}
+
+/// `out ^= a · b` for `a.len() == b.len() ≥ t`.
+fn karatsuba_balanced(a: &[u64], b: &[u64], out: &mut [u64], t: usize) {
+    let n = a.len();
+    if n < t {
+        backend::mul_basecase(a, b, out);
+        return;
+    }
+    let m = n.div_ceil(2);
+    let (a0, a1) = a.split_at(m);
+    let (b0, b1) = b.split_at(m);
+    // z0 = a0 b0, z2 = a1 b1, z1 = (a0 + a1)(b0 + b1) + z0 + z2.
+    let mut z0 = vec![0u64; 2 * m];
+    karatsuba_balanced(a0, b0, &mut z0, t);
+    let mut z2 = vec![0u64; 2 * (n - m)];
+    mul_into(a1, b1, &mut z2, t);
+    let mut sa = a0.to_vec();
+    let mut sb = b0.to_vec();
+    for (x, y) in sa.iter_mut().zip(a1) {
+        *x ^= y;
+    }
+    for (x, y) in sb.iter_mut().zip(b1) {
+        *x ^= y;
+    }
+    let mut z1 = vec![0u64; 2 * m];
+    karatsuba_balanced(&sa, &sb, &mut z1, t);
+    for (x, y) in z1.iter_mut().zip(&z0) {
+        *x ^= y;
+    }
+    for (x, y) in z1.iter_mut().zip(&z2) {
+        *x ^= y;
+    }
+    for (o, z) in out.iter_mut().zip(&z0) {
+        *o ^= z;
+    }
+    for (o, z) in out[m..].iter_mut().zip(&z1) {
+        *o ^= z;
+    }
+    for (o, z) in out[2 * m..].iter_mut().zip(&z2) {
+        *o ^= z;
+    }
+}
+
+/// The square of `a` by spreading every bit `i` to bit `2i`: `2·a.len()` words.
+pub fn sqr(a: &[u64]) -> Vec<u64> {
+    let mut out = Vec::with_capacity(2 * a.len());
+    for &w in a {
+        out.push(spread32(w as u32));
+        out.push(spread32((w >> 32) as u32));
+    }
+    out
+}
