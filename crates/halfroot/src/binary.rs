@@ -10,5 +10,13 @@
 //!   plain Rust; the oracle every accelerated backend is tested against.
 
 pub mod arith;
+pub mod dynamic;
+pub mod field;
+pub mod half_trace;
+pub mod hex;
 pub mod modulus;
 pub mod portable;
+pub mod quadratic;
+pub mod sqrt;
+pub mod ssrf_type;
+pub mod trace;

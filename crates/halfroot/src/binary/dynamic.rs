@@ -1,0 +1,318 @@
+//! Binary fields of a degree chosen at run time (2 ≤ d ≤ 4096): [`DynBinaryField`].
+//!
+//! A thin dispatcher over [`BinaryField<N, Modulus>`] for word counts
+//! N ∈ {1–10, 12, 16, 24, 32, 48, 64} (the smallest bucket ≥ ⌈d/64⌉, high words zero).
+//! Elements are `Vec<u64>` of exactly ⌈d/64⌉ little-endian words, bit i the
+//! coefficient of x^i; text is hexadecimal ([`crate::binary::hex`]). This is the layer
+//! the command line and Python call. Every input is validated and every failure is an
+//! [`Error`] naming the value.
+
+use super::field::{BinaryField, BinaryFieldOps, FieldInfo};
+use super::half_trace::HalfTraceMethod;
+use super::hex;
+use super::modulus::Modulus;
+use super::sqrt::SqrtAlgorithm;
+use crate::error::{Error, Result};
+use crate::field::Field;
+use num_bigint::BigUint;
+use rand::RngCore;
+
+macro_rules! buckets {
+    ($($v:ident = $n:literal),* $(,)?) => {
+        #[derive(Clone, Debug)]
+        enum Inner {
+            $($v(Box<BinaryField<$n, Modulus>>),)*
+        }
+
+        impl Inner {
+            fn new(m: Modulus) -> Result<Inner> {
+                let w = m.words();
+                $(if w <= $n {
+                    return Ok(Inner::$v(Box::new(BinaryField::<$n, Modulus>::new(m)?)));
+                })*
+                Err(Error::InvalidModulus {
+                    modulus: m.to_string(),
+                    reason: format!("{w} words is more than the largest supported field"),
+                })
+            }
+        }
+
+        macro_rules! dispatch {
+            ($self:expr, $f:ident => $body:expr) => {
+                match &$self.inner {
+                    $(Inner::$v(boxed) => {
+                        let $f = &**boxed;
+                        $body
+                    })*
+                }
+            };
+        }
+    };
+}
+
+buckets!(
+    W1 = 1,
+    W2 = 2,
+    W3 = 3,
+    W4 = 4,
+    W5 = 5,
+    W6 = 6,
+    W7 = 7,
+    W8 = 8,
+    W9 = 9,
+    W10 = 10,
+    W12 = 12,
+    W16 = 16,
+    W24 = 24,
+    W32 = 32,
+    W48 = 48,
+    W64 = 64,
+);
+
+/// A binary field whose degree and polynomial are chosen at run time.
+#[derive(Clone, Debug)]
+pub struct DynBinaryField {
+    inner: Inner,
+    modulus: Modulus,
+    words: usize,
+}
+
+fn load<const N: usize>(v: &[u64]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for (x, y) in r.iter_mut().zip(v.iter()) {
+        *x = *y;
+    }
+    r
+}
+
+impl DynBinaryField {
+    /// The field defined by `modulus`, as an exponent list (`163,57,49,29,0`) or a
+    /// polynomial (`x^163+x^57+x^49+x^29+1`); an error if it is malformed or reducible.
+    pub fn new(modulus: &str) -> Result<Self> {
+        Self::from_modulus(Modulus::parse(modulus)?)
+    }
+
+    /// The field defined by an already parsed modulus.
+    pub fn from_modulus(modulus: Modulus) -> Result<Self> {
+        let words = modulus.words();
+        Ok(DynBinaryField {
+            inner: Inner::new(modulus.clone())?,
+            modulus,
+            words,
+        })
+    }
+
+    /// The degree d.
+    pub fn degree(&self) -> u32 {
+        dispatch!(self, f => BinaryFieldOps::degree(f))
+    }
+
+    /// The number of words of an element, ⌈d/64⌉.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The defining polynomial.
+    pub fn modulus(&self) -> &Modulus {
+        &self.modulus
+    }
+
+    /// Reads an element from hexadecimal text (see [`hex::parse_hex`]).
+    pub fn parse_element(&self, text: &str) -> Result<Vec<u64>> {
+        hex::parse_hex(text, self.degree())
+    }
+
+    /// Writes an element as lowercase hexadecimal (see [`hex::format_hex`]).
+    pub fn format_element(&self, a: &[u64]) -> String {
+        hex::format_hex(a)
+    }
+
+    /// Checks that `a` is an element: exactly ⌈d/64⌉ words, no bit at position ≥ d.
+    pub fn check(&self, a: &[u64]) -> Result<()> {
+        if a.len() != self.words {
+            return Err(Error::InvalidArgument {
+                name: "element".into(),
+                value: format!("{} words", a.len()),
+                reason: format!("elements of this field have exactly {} words", self.words),
+            });
+        }
+        let d = self.degree() as usize;
+        let clean = a
+            .iter()
+            .enumerate()
+            .all(|(i, &w)| 64 * (i + 1) <= d || (64 * i < d && w >> (d - 64 * i) == 0) || w == 0);
+        if !clean {
+            return Err(Error::OutOfRange {
+                what: "element".into(),
+                value: hex::format_hex(a),
+                reason: format!("it has a bit at a position ≥ d = {d}"),
+            });
+        }
+        Ok(())
+    }
+
+    fn store(&self, r: &[u64]) -> Vec<u64> {
+        r[..self.words].to_vec()
+    }
+
+    /// The zero element.
+    pub fn zero(&self) -> Vec<u64> {
+        vec![0u64; self.words]
+    }
+
+    /// The unit element.
+    pub fn one(&self) -> Vec<u64> {
+        let mut v = self.zero();
+        v[0] = 1;
+        v
+    }
+
+    /// A uniformly random element.
+    pub fn random(&self, rng: &mut dyn RngCore) -> Vec<u64> {
+        dispatch!(self, f => self.store(&f.random(rng)))
+    }
+
+    /// `a + b`.
+    pub fn add(&self, a: &[u64], b: &[u64]) -> Result<Vec<u64>> {
+        self.check(a)?;
+        self.check(b)?;
+        Ok(a.iter().zip(b.iter()).map(|(x, y)| x ^ y).collect())
+    }
+
+    /// `a · b`.
+    pub fn mul(&self, a: &[u64], b: &[u64]) -> Result<Vec<u64>> {
+        self.check(a)?;
+        self.check(b)?;
+        Ok(dispatch!(self, f => self.store(&f.mul(&load(a), &load(b)))))
+    }
+
+    /// `a²`.
+    pub fn sqr(&self, a: &[u64]) -> Result<Vec<u64>> {
+        self.check(a)?;
+        Ok(dispatch!(self, f => self.store(&f.sqr(&load(a)))))
+    }
+
+    /// `1/a`; [`Error::DivisionByZero`] for zero.
+    pub fn inv(&self, a: &[u64]) -> Result<Vec<u64>> {
+        self.check(a)?;
+        dispatch!(self, f => f
+            .inv(&load(a))
+            .map(|r| self.store(&r))
+            .ok_or_else(|| Error::DivisionByZero("the inverse of 0".into())))
+    }
+
+    /// `a^e` for a non-negative exponent in decimal or `0x` hexadecimal (variable time).
+    pub fn pow(&self, a: &[u64], exponent: &str) -> Result<Vec<u64>> {
+        self.check(a)?;
+        let t = exponent.trim();
+        let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            Some(h) => BigUint::parse_bytes(h.as_bytes(), 16),
+            None => BigUint::parse_bytes(t.as_bytes(), 10),
+        };
+        let e = parsed.ok_or_else(|| Error::Parse {
+            what: "exponent".into(),
+            input: exponent.to_string(),
+            reason: "not a non-negative decimal or 0x-hexadecimal integer".into(),
+        })?;
+        let digits = e.to_u64_digits();
+        Ok(dispatch!(self, f => self.store(&Field::pow_vartime(f, &load(a), &digits))))
+    }
+
+    /// `√a`, by `algorithm` or by the field's best one.
+    pub fn sqrt(&self, a: &[u64], algorithm: Option<SqrtAlgorithm>) -> Result<Vec<u64>> {
+        self.check(a)?;
+        dispatch!(self, f => match algorithm {
+            None => Ok(self.store(&BinaryFieldOps::sqrt(f, &load(a)))),
+            Some(alg) => f.sqrt_with(alg, &load(a)).map(|r| self.store(&r)),
+        })
+    }
+
+    /// Whether `algorithm` applies to this field.
+    pub fn supports(&self, algorithm: SqrtAlgorithm) -> bool {
+        dispatch!(self, f => algorithm.supports(f))
+    }
+
+    /// `Tr(a)`.
+    pub fn trace(&self, a: &[u64]) -> Result<u8> {
+        self.check(a)?;
+        Ok(dispatch!(self, f => BinaryFieldOps::trace(f, &load(a))))
+    }
+
+    /// The half-trace `H(a)` (odd d only: [`Error::InvalidArgument`] for even d), by
+    /// `method` or by the table.
+    pub fn half_trace(&self, a: &[u64], method: Option<HalfTraceMethod>) -> Result<Vec<u64>> {
+        self.check(a)?;
+        let m = method.unwrap_or(HalfTraceMethod::Table);
+        dispatch!(self, f => f
+        .half_trace_with(m, &load(a))
+        .map(|r| self.store(&r))
+        .ok_or_else(|| Error::InvalidArgument {
+            name: "degree".into(),
+            value: self.degree().to_string(),
+            reason: "the half-trace is defined for odd degrees only; use solve".into(),
+        }))
+    }
+
+    /// A root of λ² + λ = α (the other is λ + 1), or `None` when Tr(α) = 1.
+    pub fn solve(&self, alpha: &[u64]) -> Result<Option<Vec<u64>>> {
+        self.check(alpha)?;
+        Ok(dispatch!(self, f => f.solve_quadratic(&load(alpha)).map(|r| self.store(&r))))
+    }
+
+    /// Both roots of a·λ² + b·λ + c = 0 (see
+    /// [`crate::binary::quadratic::solve_general`]), or `None`.
+    pub fn solve_general(
+        &self,
+        a: &[u64],
+        b: &[u64],
+        c: &[u64],
+    ) -> Result<Option<(Vec<u64>, Vec<u64>)>> {
+        self.check(a)?;
+        self.check(b)?;
+        self.check(c)?;
+        Ok(dispatch!(self, f => f
+            .solve_general(&load(a), &load(b), &load(c))
+            .map(|(r, s)| (self.store(&r), self.store(&s)))))
+    }
+
+    /// What the field chose at construction.
+    pub fn info(&self) -> FieldInfo {
+        dispatch!(self, f => f.info())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dyn_field_validates_and_computes() {
+        let f = DynBinaryField::new("x^163+x^57+x^49+x^29+1").expect("field");
+        assert_eq!(f.words(), 3);
+        let a = f.parse_element("0x2").expect("x");
+        let z = f.sqrt(&a, None).expect("sqrt");
+        assert_eq!(
+            f.format_element(&z),
+            format!("{:x}", (1u128 << 82) | (1 << 29) | (1 << 25) | (1 << 15))
+        );
+        assert!(matches!(f.inv(&f.zero()), Err(Error::DivisionByZero(_))));
+        assert!(f.check(&[0, 0, 1 << 40]).is_err());
+        assert!(f.check(&[0, 0]).is_err());
+        let e = f.pow(&a, "163").expect("pow");
+        let e2 = f.pow(&a, "0xa3").expect("pow hex");
+        assert_eq!(e, e2);
+        assert!(f.pow(&a, "-1").is_err());
+        let even = DynBinaryField::new("46,1,0").expect("even");
+        assert!(even.half_trace(&even.one(), None).is_err());
+        for m in ["607,105,0", "1279,418,0", "2281,715,0"] {
+            let big = DynBinaryField::new(m).expect(m);
+            let a = big.parse_element("0x1234567").expect("a");
+            let r = big.sqrt(&a, None).expect("sqrt");
+            assert_eq!(big.sqr(&r).expect("sqr"), a);
+        }
+        let e = DynBinaryField::new("1031,147,0")
+            .expect_err("reducible")
+            .to_string();
+        assert!(e.contains("factor of degree"), "{e}");
+    }
+}

@@ -1,0 +1,652 @@
+//! Binary fields F_2^d with every quadratic operation precomputed: the
+//! [`BinaryField`] context object and the [`BinaryFieldOps`] trait.
+//!
+//! Source: Avanzi §2–3 (square roots, traces, half-traces); construction-time checks by
+//! Rabin's irreducibility test (Rabin 1980; Gao–Panario 1997): P of degree d is
+//! irreducible iff x^(2^d) ≡ x (mod P) and gcd(x^(2^(d/q)) − x, P) = 1 for every prime
+//! q | d. Construction cost: O(d) squarings plus O(d·log d) word operations; the
+//! half-trace/solver table is built on first use (O(d²·N) word operations).
+
+use super::arith::Arith;
+use super::half_trace::table::{self, SolveTable};
+use super::half_trace::{naive, HalfTraceMethod};
+use super::modulus::ModulusSpec;
+use super::quadratic;
+use super::sqrt::ssrf::SsrfSqrt;
+use super::sqrt::zeta::ZetaSqrt;
+use super::sqrt::{self, backend, fermat, SqrtAlgorithm};
+use super::ssrf_type::{self, SsrfType};
+use super::trace::{Trace, TraceMethod};
+use crate::count::Counting;
+use crate::error::{Error, Result};
+use crate::field::Field;
+use rand::RngCore;
+use std::sync::OnceLock;
+
+/// The quadratic operations of a binary field, beyond the ring operations of [`Field`].
+///
+/// Implemented by [`BinaryField`] and by [`Counting`], which charges SR for
+/// [`sqrt`](BinaryFieldOps::sqrt), T for [`trace`](BinaryFieldOps::trace) and H for
+/// [`half_trace`](BinaryFieldOps::half_trace) and
+/// [`solve_quadratic`](BinaryFieldOps::solve_quadratic).
+pub trait BinaryFieldOps: Field {
+    /// The extension degree d.
+    fn degree(&self) -> u32;
+    /// `√a` (always exists and is unique in characteristic 2).
+    fn sqrt(&self, a: &Self::Elem) -> Self::Elem;
+    /// `Tr(a) ∈ {0, 1}`.
+    fn trace(&self, a: &Self::Elem) -> u8;
+    /// The half-trace `H(a) = Σ_{i=0}^{(d−1)/2} a^(4^i)` for odd d, for every `a`
+    /// (it satisfies H(a)² + H(a) = a + Tr(a)); `None` exactly when d is even, where the
+    /// half-trace is not defined.
+    fn half_trace(&self, a: &Self::Elem) -> Option<Self::Elem>;
+    /// A root λ of λ² + λ = α (the other is λ + 1), for odd and even d; `None` exactly
+    /// when Tr(α) = 1.
+    fn solve_quadratic(&self, alpha: &Self::Elem) -> Option<Self::Elem>;
+    /// Both roots of `a·λ² + b·λ + c = 0`; see [`quadratic::solve_general`] for the
+    /// degenerate cases. `None` when there is no root.
+    fn solve_general(
+        &self,
+        a: &Self::Elem,
+        b: &Self::Elem,
+        c: &Self::Elem,
+    ) -> Option<(Self::Elem, Self::Elem)> {
+        quadratic::solve_general(self, a, b, c)
+    }
+}
+
+impl<F: BinaryFieldOps> BinaryFieldOps for Counting<F> {
+    fn degree(&self) -> u32 {
+        self.inner().degree()
+    }
+    fn sqrt(&self, a: &F::Elem) -> F::Elem {
+        self.tally(|c| c.sr += 1);
+        self.inner().sqrt(a)
+    }
+    fn trace(&self, a: &F::Elem) -> u8 {
+        self.tally(|c| c.t += 1);
+        self.inner().trace(a)
+    }
+    fn half_trace(&self, a: &F::Elem) -> Option<F::Elem> {
+        self.tally(|c| c.h += 1);
+        self.inner().half_trace(a)
+    }
+    fn solve_quadratic(&self, alpha: &F::Elem) -> Option<F::Elem> {
+        self.tally(|c| c.h += 1);
+        self.inner().solve_quadratic(alpha)
+    }
+}
+
+/// What a field chose at construction, for display (`halfroot field info`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldInfo {
+    /// The degree d.
+    pub degree: u32,
+    /// The defining polynomial as a descending exponent list.
+    pub exponents: Vec<u32>,
+    /// The SSRF type of the polynomial, if any.
+    pub ssrf_type: Option<SsrfType>,
+    /// ζ = √x as a descending exponent list.
+    pub zeta_exponents: Vec<u32>,
+    /// The number of terms of ζ.
+    pub zeta_weight: usize,
+    /// The degree of ζ.
+    pub zeta_degree: u32,
+    /// The square-root algorithm [`BinaryFieldOps::sqrt`] uses.
+    pub sqrt_algorithm: SqrtAlgorithm,
+    /// Why that algorithm.
+    pub sqrt_reason: String,
+    /// How the ζ method multiplies by ζ.
+    pub zeta_multiplication: String,
+    /// The even/odd bit-split backend.
+    pub split_backend: &'static str,
+    /// How the trace is computed.
+    pub trace_method: TraceMethod,
+    /// The number of i < d with Tr(x^i) = 1.
+    pub trace_vector_weight: u32,
+    /// Size of the half-trace table in bytes (odd d).
+    pub half_trace_table_bytes: Option<usize>,
+    /// How λ² + λ = α is solved for even d.
+    pub even_solver: Option<String>,
+}
+
+impl core::fmt::Display for FieldInfo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let poly = |e: &[u32]| {
+            e.iter()
+                .map(|&k| match k {
+                    0 => "1".to_string(),
+                    1 => "x".to_string(),
+                    k => format!("x^{k}"),
+                })
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        let list: Vec<String> = self.exponents.iter().map(|e| e.to_string()).collect();
+        writeln!(f, "degree:            {}", self.degree)?;
+        writeln!(
+            f,
+            "polynomial:        {} ({})",
+            list.join(","),
+            poly(&self.exponents)
+        )?;
+        match self.ssrf_type {
+            Some(t) => writeln!(f, "ssrf type:         {t}")?,
+            None => writeln!(f, "ssrf type:         none")?,
+        }
+        writeln!(
+            f,
+            "zeta = sqrt(x):    {} (weight {}, degree {})",
+            poly(&self.zeta_exponents),
+            self.zeta_weight,
+            self.zeta_degree
+        )?;
+        writeln!(
+            f,
+            "sqrt algorithm:    {} ({})",
+            self.sqrt_algorithm, self.sqrt_reason
+        )?;
+        writeln!(f, "zeta product:      {}", self.zeta_multiplication)?;
+        writeln!(f, "bit split:         {}", self.split_backend)?;
+        writeln!(
+            f,
+            "trace:             {} (trace vector weight {})",
+            self.trace_method, self.trace_vector_weight
+        )?;
+        match self.half_trace_table_bytes {
+            Some(b) => writeln!(f, "half-trace table:  {b} bytes")?,
+            None => writeln!(f, "half-trace table:  none (even degree)")?,
+        }
+        match &self.even_solver {
+            Some(s) => write!(f, "even-degree solve: {s}"),
+            None => write!(f, "even-degree solve: not needed (odd degree: half-trace)"),
+        }
+    }
+}
+
+/// F_2^d = F_2[X]/(P) with elements `[u64; N]` and everything the quadratic operations
+/// need precomputed: ζ = √x, the SSRF classification, the trace vector and (on first
+/// use) the half-trace / solver table.
+#[derive(Clone)]
+pub struct BinaryField<const N: usize, M: ModulusSpec> {
+    arith: Arith<N, M>,
+    exponents: Vec<u32>,
+    ssrf: Option<SsrfType>,
+    zeta: [u64; N],
+    zeta_sqrt: ZetaSqrt<N>,
+    ssrf_sqrt: Option<SsrfSqrt<N>>,
+    sqrt_algorithm: SqrtAlgorithm,
+    trace: Trace<N>,
+    table: OnceLock<SolveTable<N>>,
+}
+
+impl<const N: usize, M: ModulusSpec> core::fmt::Debug for BinaryField<N, M> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BinaryField")
+            .field("words", &N)
+            .field("exponents", &self.exponents)
+            .field("ssrf", &self.ssrf)
+            .field("sqrt_algorithm", &self.sqrt_algorithm)
+            .finish()
+    }
+}
+
+impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
+    /// The field defined by `modulus`: an error if `N` words cannot hold its elements
+    /// ([`Error::InvalidArgument`]) or if the polynomial is reducible
+    /// ([`Error::ReducibleModulus`], saying why).
+    pub fn new(modulus: M) -> Result<Self> {
+        let d = modulus.degree();
+        let mut exponents = vec![d];
+        exponents.extend_from_slice(modulus.middle_exponents());
+        exponents.push(0);
+        let text = exponents
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let arith = Arith::<N, M>::new(modulus)?;
+        if let Err(reason) = irreducibility(&arith) {
+            return Err(Error::ReducibleModulus {
+                modulus: text,
+                reason,
+            });
+        }
+        let middle = exponents[1..exponents.len() - 1].to_vec();
+        let mut x = [0u64; N];
+        x[0] = 2;
+        let zeta = arith.sqr_n(&x, d - 1);
+        let zeta_terms = sqrt::exponents_of(&zeta);
+        let ssrf = ssrf_type::classify(d, &middle);
+        let ssrf_sqrt = ssrf.map(|t| SsrfSqrt::new(t, &zeta_terms, d, &middle));
+        let sqrt_algorithm = if ssrf.is_some() {
+            SqrtAlgorithm::Ssrf
+        } else {
+            SqrtAlgorithm::Zeta
+        };
+        Ok(BinaryField {
+            zeta_sqrt: ZetaSqrt::new(zeta, d),
+            trace: Trace::new(d, &middle),
+            arith,
+            exponents,
+            ssrf,
+            zeta,
+            ssrf_sqrt,
+            sqrt_algorithm,
+            table: OnceLock::new(),
+        })
+    }
+
+    /// The arithmetic layer (multiplication, reduction, inversion).
+    pub fn arith(&self) -> &Arith<N, M> {
+        &self.arith
+    }
+
+    /// The defining polynomial.
+    pub fn modulus(&self) -> &M {
+        self.arith.modulus()
+    }
+
+    /// The defining polynomial as a descending exponent list `[d, …, 0]`.
+    pub fn exponents(&self) -> &[u32] {
+        &self.exponents
+    }
+
+    /// ζ = √x.
+    pub fn zeta(&self) -> &[u64; N] {
+        &self.zeta
+    }
+
+    /// The SSRF type of the defining polynomial, if any.
+    pub fn ssrf_type(&self) -> Option<SsrfType> {
+        self.ssrf
+    }
+
+    /// The algorithm [`BinaryFieldOps::sqrt`] uses (the fastest supported one).
+    pub fn sqrt_algorithm(&self) -> SqrtAlgorithm {
+        self.sqrt_algorithm
+    }
+
+    /// The trace vector (bit i is Tr(x^i)).
+    pub fn trace_vector(&self) -> &[u64; N] {
+        self.trace.vector()
+    }
+
+    /// How the trace is computed.
+    pub fn trace_method(&self) -> TraceMethod {
+        self.trace.method()
+    }
+
+    /// `Tr(a)` through the trace vector, whatever [`Self::trace_method`] is.
+    pub fn trace_by_vector(&self, a: &[u64; N]) -> u8 {
+        self.trace.trace_by_vector(a)
+    }
+
+    /// Whether `a` is a reduced element (no bit at position ≥ d).
+    pub fn is_element(&self, a: &[u64; N]) -> bool {
+        self.arith.is_reduced(a)
+    }
+
+    /// `√a` by a chosen algorithm; [`Error::UnsupportedAlgorithm`] if it does not apply.
+    pub fn sqrt_with(&self, algorithm: SqrtAlgorithm, a: &[u64; N]) -> Result<[u64; N]> {
+        match algorithm {
+            SqrtAlgorithm::Fermat => Ok(fermat::sqrt(&self.arith, a)),
+            SqrtAlgorithm::Zeta => Ok(self.zeta_sqrt.sqrt(&self.arith, a)),
+            SqrtAlgorithm::Ssrf => match &self.ssrf_sqrt {
+                Some(s) => Ok(s.sqrt(a)),
+                None => Err(Error::UnsupportedAlgorithm {
+                    algorithm: algorithm.name().into(),
+                    reason: format!(
+                        "the polynomial {} is not special square-root friendly",
+                        self.exponents_text()
+                    ),
+                }),
+            },
+        }
+    }
+
+    /// `H(a)` by a chosen method; `None` for even d.
+    pub fn half_trace_with(&self, method: HalfTraceMethod, a: &[u64; N]) -> Option<[u64; N]> {
+        if self.degree() % 2 == 0 {
+            return None;
+        }
+        Some(match method {
+            HalfTraceMethod::Naive => naive::half_trace(&self.arith, a),
+            HalfTraceMethod::Table => self.half_trace_table(a),
+        })
+    }
+
+    /// Builds the half-trace / solver table now rather than on first use.
+    pub fn precompute(&self) {
+        let _ = self.table();
+    }
+
+    /// What the field chose at construction.
+    pub fn info(&self) -> FieldInfo {
+        let d = self.degree();
+        let zeta_exponents = sqrt::exponents_of(&self.zeta);
+        let sqrt_reason = match self.ssrf {
+            Some(t) if t.reduction_free() => format!(
+                "type {t} SSRF polynomial: ζ has weight {} and degree ≤ d/2 + 1, so ζ·α_odd needs no reduction",
+                zeta_exponents.len()
+            ),
+            Some(t) => format!(
+                "type {t} SSRF trinomial: ζ has weight {}, one short fold by x^m + 1",
+                zeta_exponents.len()
+            ),
+            None => format!(
+                "not SSRF: ζ has weight {}, ζ·α_odd then reduction beats {} squarings",
+                zeta_exponents.len(),
+                d - 1
+            ),
+        };
+        let zeta_multiplication = if self.zeta_sqrt.is_sparse() {
+            format!("sparse shift-xor ({} terms)", zeta_exponents.len())
+        } else {
+            format!(
+                "full product by ζ (weight {} > {})",
+                zeta_exponents.len(),
+                sqrt::zeta::SPARSE_MAX_WEIGHT
+            )
+        };
+        FieldInfo {
+            degree: d,
+            exponents: self.exponents.clone(),
+            ssrf_type: self.ssrf,
+            zeta_weight: zeta_exponents.len(),
+            zeta_degree: zeta_exponents.first().copied().unwrap_or(0),
+            zeta_exponents,
+            sqrt_algorithm: self.sqrt_algorithm,
+            sqrt_reason,
+            zeta_multiplication,
+            split_backend: backend::backend_name(),
+            trace_method: self.trace.method(),
+            trace_vector_weight: self.trace.vector().iter().map(|w| w.count_ones()).sum(),
+            half_trace_table_bytes: (d % 2 == 1).then(|| table::table_bytes(d, N)),
+            even_solver: (d % 2 == 0).then(|| {
+                format!(
+                    "Gaussian-elimination preimages of a trace-zero basis, 4-bit tables ({} bytes)",
+                    table::table_bytes(d, N)
+                )
+            }),
+        }
+    }
+
+    fn exponents_text(&self) -> String {
+        self.exponents
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    fn table(&self) -> &SolveTable<N> {
+        self.table.get_or_init(|| self.build_table())
+    }
+
+    fn build_table(&self) -> SolveTable<N> {
+        let d = self.degree();
+        let pre = quadratic::artin_schreier_preimages(&self.arith);
+        let s_of = |k: u32| pre.get(k as usize).copied().flatten().unwrap_or([0u64; N]);
+        if d % 2 == 0 {
+            return SolveTable::new(d, s_of);
+        }
+        // Odd d: H(β) for Tr(β) = 0 is the trace-zero root S(β) + Tr(S(β)); for
+        // Tr(β) = 1, H(β) = H(β + 1) + H(1) with H(1) = (d + 1)/2 mod 2.
+        let h1 = (d.div_ceil(2) % 2) as u64;
+        SolveTable::new(d, |k| {
+            let i = k as usize;
+            let tr = ((self.trace.vector()[i / 64] >> (i % 64)) & 1) as u8;
+            let mut s = s_of(k);
+            if tr == 1 {
+                let s0 = s_of(0);
+                for (x, y) in s.iter_mut().zip(s0.iter()) {
+                    *x ^= y;
+                }
+            }
+            s[0] ^= self.trace.trace(&s) as u64;
+            if tr == 1 {
+                s[0] ^= h1;
+            }
+            s
+        })
+    }
+
+    fn half_trace_table(&self, a: &[u64; N]) -> [u64; N] {
+        let (mut h, s) = self.table().apply(a);
+        h[0] ^= self.trace.trace(&s) as u64;
+        h
+    }
+}
+
+impl<const N: usize, M: ModulusSpec> Field for BinaryField<N, M> {
+    type Elem = [u64; N];
+    fn zero(&self) -> [u64; N] {
+        [0u64; N]
+    }
+    fn one(&self) -> [u64; N] {
+        let mut r = [0u64; N];
+        r[0] = 1;
+        r
+    }
+    fn add(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        let mut r = *a;
+        for (x, y) in r.iter_mut().zip(b.iter()) {
+            *x ^= y;
+        }
+        r
+    }
+    fn sub(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        self.add(a, b)
+    }
+    fn neg(&self, a: &[u64; N]) -> [u64; N] {
+        *a
+    }
+    fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        self.arith.mul(a, b)
+    }
+    fn sqr(&self, a: &[u64; N]) -> [u64; N] {
+        self.arith.sqr(a)
+    }
+    fn inv(&self, a: &[u64; N]) -> Option<[u64; N]> {
+        self.arith.inv(a)
+    }
+    fn is_zero(&self, a: &[u64; N]) -> bool {
+        a.iter().all(|&w| w == 0)
+    }
+    fn random(&self, rng: &mut dyn RngCore) -> [u64; N] {
+        let d = self.degree() as usize;
+        let mut r = [0u64; N];
+        for (i, w) in r.iter_mut().enumerate() {
+            if 64 * i < d {
+                let v = rng.next_u64();
+                *w = if 64 * (i + 1) <= d {
+                    v
+                } else {
+                    v & ((1u64 << (d - 64 * i)) - 1)
+                };
+            }
+        }
+        r
+    }
+    fn pow_vartime(&self, a: &[u64; N], e: &[u64]) -> [u64; N] {
+        self.arith.pow_vartime(a, e)
+    }
+}
+
+impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
+    fn degree(&self) -> u32 {
+        self.arith.degree()
+    }
+    #[inline]
+    fn sqrt(&self, a: &[u64; N]) -> [u64; N] {
+        match &self.ssrf_sqrt {
+            Some(s) => s.sqrt(a),
+            None => self.zeta_sqrt.sqrt(&self.arith, a),
+        }
+    }
+    #[inline]
+    fn trace(&self, a: &[u64; N]) -> u8 {
+        self.trace.trace(a)
+    }
+    fn half_trace(&self, a: &[u64; N]) -> Option<[u64; N]> {
+        if self.degree() % 2 == 0 {
+            return None;
+        }
+        Some(self.half_trace_table(a))
+    }
+    fn solve_quadratic(&self, alpha: &[u64; N]) -> Option<[u64; N]> {
+        if self.trace.trace(alpha) == 1 {
+            return None;
+        }
+        Some(self.table().apply(alpha).0)
+    }
+}
+
+/// Whether `X^d + Σ X^k + 1` is irreducible (see [`irreducibility`]).
+#[allow(dead_code)]
+fn is_irreducible<const N: usize, M: ModulusSpec>(arith: &Arith<N, M>) -> bool {
+    irreducibility(arith).is_ok()
+}
+
+/// Rabin's test on the modulus of `arith`; on failure, the reason (the smallest degree
+/// of an irreducible factor, found by distinct-degree factorisation).
+fn irreducibility<const N: usize, M: ModulusSpec>(
+    arith: &Arith<N, M>,
+) -> core::result::Result<(), String> {
+    let d = arith.degree();
+    let mut x = [0u64; N];
+    x[0] = 2;
+    let reducible = || match smallest_factor_degree(arith) {
+        Some(k) => Err(format!("it has an irreducible factor of degree {k}")),
+        None => Err(format!("x^(2^{d}) != x mod P")),
+    };
+    if arith.sqr_n(&x, d) != x {
+        return reducible();
+    }
+    for q in prime_factors(d) {
+        let mut h = arith.sqr_n(&x, d / q);
+        h[0] ^= 2;
+        if gcd_degree(h.to_vec(), modulus_bits(arith)) > 0 {
+            return reducible();
+        }
+    }
+    Ok(())
+}
+
+/// The smallest k ≤ d/2 with gcd(x^(2^k) − x, P) ≠ 1, i.e. the smallest degree of an
+/// irreducible factor of P, if P is reducible.
+fn smallest_factor_degree<const N: usize, M: ModulusSpec>(arith: &Arith<N, M>) -> Option<u32> {
+    let d = arith.degree();
+    let p = modulus_bits(arith);
+    let mut x = [0u64; N];
+    x[0] = 2;
+    let mut h = x;
+    for k in 1..=d / 2 {
+        h = arith.sqr(&h);
+        let mut g = h;
+        g[0] ^= 2;
+        if gcd_degree(g.to_vec(), p.clone()) > 0 {
+            return Some(k);
+        }
+    }
+    None
+}
+
+/// P as a dense bit vector of ⌊d/64⌋ + 1 words.
+fn modulus_bits<const N: usize, M: ModulusSpec>(arith: &Arith<N, M>) -> Vec<u64> {
+    let d = arith.degree() as usize;
+    let mut p = vec![0u64; d / 64 + 1];
+    for e in arith
+        .modulus()
+        .middle_exponents()
+        .iter()
+        .map(|&e| e as usize)
+        .chain([0, d])
+    {
+        p[e / 64] |= 1u64 << (e % 64);
+    }
+    p
+}
+
+fn poly_degree(v: &[u64]) -> Option<usize> {
+    v.iter()
+        .enumerate()
+        .rev()
+        .find(|(_, &w)| w != 0)
+        .map(|(i, &w)| 64 * i + 63 - w.leading_zeros() as usize)
+}
+
+/// The degree of gcd(a, b) in F_2[X] (b ≠ 0), by Euclid with shift-and-xor division.
+fn gcd_degree(a: Vec<u64>, b: Vec<u64>) -> usize {
+    let len = a.len().max(b.len());
+    let (mut a, mut b) = (a, b);
+    a.resize(len, 0);
+    b.resize(len, 0);
+    loop {
+        let Some(db) = poly_degree(&b) else {
+            return poly_degree(&a).unwrap_or(0);
+        };
+        while let Some(da) = poly_degree(&a) {
+            if da < db {
+                break;
+            }
+            sqrt::xor_shifted(&mut a, &b, da - db);
+        }
+        core::mem::swap(&mut a, &mut b);
+    }
+}
+
+fn prime_factors(mut n: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut p = 2;
+    while p * p <= n {
+        if n % p == 0 {
+            out.push(p);
+            while n % p == 0 {
+                n /= p;
+            }
+        }
+        p += 1;
+    }
+    if n > 1 {
+        out.push(n);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::binary::modulus::Modulus;
+
+    fn field<const N: usize>(text: &str) -> Result<BinaryField<N, Modulus>> {
+        BinaryField::<N, Modulus>::new(Modulus::parse(text).expect("parse"))
+    }
+
+    #[test]
+    fn reducible_moduli_are_rejected_with_factor_degree() {
+        // x^4 + x^2 + 1 = (x^2 + x + 1)^2.
+        let e = field::<1>("4,2,0").expect_err("reducible").to_string();
+        assert!(e.contains("factor of degree 2"), "{e}");
+        // x^6 + … + x + 1 = (x^7 + 1)/(x + 1) = (x^3 + x + 1)(x^3 + x^2 + 1).
+        let e = field::<1>("6,5,4,3,2,1,0")
+            .expect_err("reducible")
+            .to_string();
+        assert!(e.contains("factor of degree 3"), "{e}");
+        assert!(field::<3>("163,57,49,29,0").is_ok());
+        assert!(field::<3>("163,7,6,3,0").is_ok());
+        assert!(field::<2>("163,7,6,3,0").is_err());
+        // x^3 + x^2 + x + 1 = (x + 1)^3.
+        let e = field::<1>("3,2,1,0").expect_err("reducible").to_string();
+        assert!(e.contains("degree 1"), "{e}");
+    }
+
+    #[test]
+    fn gcd_degree_matches_known_factorisations() {
+        // gcd(x^2 + 1, x + 1) = x + 1.
+        assert_eq!(gcd_degree(vec![0b101], vec![0b11]), 1);
+        // gcd(x^3 + x + 1, x^2 + x + 1) = 1.
+        assert_eq!(gcd_degree(vec![0b1011], vec![0b111]), 0);
+    }
+}

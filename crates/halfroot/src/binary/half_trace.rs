@@ -1,0 +1,60 @@
+//! The half-trace H(α) = Σ_{i=0}^{(d−1)/2} α^(2^(2i)) of F_2^d, d odd, and the
+//! F_2-linear solver of λ² + λ = α it generalises to every degree.
+//!
+//! Source: Avanzi §3.3; Fong–Hankerson–López–Menezes 2004 §3.2 (even-power removal);
+//! Hankerson–Menezes–Vanstone, *Guide to ECC*, §3.6.2.
+//! H is F_2-linear and H(α)² + H(α) = α + Tr(α): for Tr(α) = 0 the roots of
+//! λ² + λ = α are H(α) and H(α) + 1.
+//!
+//! | method | module | cost | constant-time |
+//! |---|---|---|---|
+//! | [`HalfTraceMethod::Naive`] | [`naive`] | d − 1 squarings + (d−1)/2 additions | yes |
+//! | [`HalfTraceMethod::Table`] | [`table`] | ~log₂ d splits + ⌈⌊d/2⌋/4⌉ table lookups | no: table indices depend on α (cache timing) |
+
+pub mod naive;
+pub mod table;
+
+use crate::error::Error;
+
+/// The half-trace methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HalfTraceMethod {
+    /// The definition: Σ α^(4^i).
+    Naive,
+    /// Even-bit folding, then one precomputed 16-entry table per 4 odd bits.
+    Table,
+}
+
+impl HalfTraceMethod {
+    /// Every method.
+    pub const ALL: [HalfTraceMethod; 2] = [HalfTraceMethod::Naive, HalfTraceMethod::Table];
+
+    /// `"naive"` or `"table"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HalfTraceMethod::Naive => "naive",
+            HalfTraceMethod::Table => "table",
+        }
+    }
+}
+
+impl core::fmt::Display for HalfTraceMethod {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for HalfTraceMethod {
+    type Err = Error;
+    /// Parses `naive` or `table` (case-insensitive).
+    fn from_str(s: &str) -> Result<Self, Error> {
+        HalfTraceMethod::ALL
+            .iter()
+            .copied()
+            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| Error::UnsupportedAlgorithm {
+                algorithm: s.to_string(),
+                reason: "unknown half-trace method; known: naive, table".into(),
+            })
+    }
+}
