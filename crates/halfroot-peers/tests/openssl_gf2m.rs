@@ -1,6 +1,7 @@
 //! OpenSSL `BN_GF2m_*` wrappers checked against a naive bit-serial GF(2^m) arithmetic
 //! written here (shift-and-add multiplication with reduction one bit at a time), on the
 //! five NIST binary-field polynomials. Skips with a note when OpenSSL is unavailable.
+#![allow(clippy::unwrap_used)]
 
 use halfroot_peers::openssl::{Gf2mOp, OpensslGf2m};
 use halfroot_peers::PeerError;
@@ -55,7 +56,7 @@ fn flip(a: &mut [u64], i: u32) {
 }
 
 /// a·x mod f, bit by bit. `a` has ⌈(m+1)/64⌉ words of room.
-fn times_x(a: &mut Vec<u64>, exps: &[u32]) {
+fn times_x(a: &mut [u64], exps: &[u32]) {
     let mut carry = 0u64;
     for w in a.iter_mut() {
         let next = *w >> 63;
