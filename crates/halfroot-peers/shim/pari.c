@@ -25,7 +25,8 @@ int hr_pari_init(size_t stack_bytes) {
     return 1;
 }
 
-const char *hr_pari_version(void) { return paricfg_version; }
+/* PARI_VERSION_CODE of the library: (major << 16) | (minor << 8) | patch. */
+long hr_pari_version_code(void) { return paricfg_version_code; }
 
 static uint64_t now_ns(void) {
     struct timespec t;

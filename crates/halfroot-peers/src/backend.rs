@@ -12,7 +12,7 @@ pub(crate) mod openssl;
 #[cfg(peer_pari)]
 pub(crate) mod pari;
 
-#[cfg(any(peer_openssl, peer_gmp, peer_flint, peer_pari))]
+#[cfg(any(peer_openssl, peer_gmp, peer_flint))]
 mod cstr;
-#[cfg(any(peer_openssl, peer_gmp, peer_flint, peer_pari))]
+#[cfg(any(peer_openssl, peer_gmp, peer_flint))]
 use cstr::static_str;

@@ -213,3 +213,50 @@ pub(crate) fn poly_status(
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn trim_and_word_len_agree() {
+        assert_eq!(trim(vec![1, 0, 0]), vec![1]);
+        assert_eq!(trim(vec![0, 0]), Vec::<u64>::new());
+        assert_eq!(word_len(&[0, 5, 0]), 2);
+        assert_eq!(word_len(&[]), 0);
+    }
+
+    #[test]
+    fn flatten_then_unflatten_round_trips() {
+        let c = vec![vec![1, 2], vec![], vec![3, 0, 0]];
+        let flat = flatten(&c, 4, 2).unwrap();
+        assert_eq!(flat, vec![1, 2, 0, 0, 3, 0, 0, 0]);
+        assert_eq!(
+            unflatten(&flat, 2),
+            vec![vec![1, 2], vec![], vec![3], vec![]]
+        );
+        assert!(flatten(&c, 2, 2).is_err(), "too many coefficients");
+        assert!(
+            flatten(&[vec![1, 1, 1]], 2, 2).is_err(),
+            "coefficient too wide"
+        );
+    }
+
+    #[test]
+    fn median_ns_takes_the_middle_batch() {
+        let mut t = [70u64, 10, 50, 30, 20, 60, 40].into_iter();
+        let ns = median_ns(10, |_| Ok(t.next().unwrap())).unwrap();
+        assert_eq!(ns, 4.0);
+        assert!(median_ns(0, |_| Ok(1)).is_err());
+    }
+
+    #[test]
+    fn odd_modulus_check_rejects_even_and_tiny() {
+        for p in [&[][..], &[0], &[1], &[2], &[4, 1], &[0, 1]] {
+            assert!(check_odd_modulus("p", p).is_err(), "{p:?}");
+        }
+        assert!(check_odd_modulus("p", &[3]).is_ok());
+        assert!(check_odd_modulus("p", &[1, 1, 0]).is_ok());
+    }
+}

@@ -129,7 +129,7 @@ pub fn fpxq_mul_ns(
     }
 }
 
-/// PARI's version string (`paricfg_version`).
+/// PARI's version, `major.minor.patch` (from `paricfg_version_code`).
 pub fn version() -> Result<String> {
     #[cfg(peer_pari)]
     return Ok(crate::backend::pari::version());

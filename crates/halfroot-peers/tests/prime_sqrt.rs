@@ -245,3 +245,30 @@ fn timing_helpers_return_positive_times() {
     }
     assert!(gmp::legendre_ns(&a, &pw, 0).is_err());
 }
+
+#[test]
+fn roots_are_correct_when_called_from_many_threads() {
+    // PARI runs on one worker thread behind a channel; FLINT and GMP are thread-safe.
+    let p = primes().swap_remove(3).1; // P-224, 2-adicity 96
+    let handles: Vec<_> = (0..4u64)
+        .map(|t| {
+            let p = p.clone();
+            std::thread::spawn(move || {
+                let mut rng = Rng(100 + t);
+                for _ in 0..25 {
+                    let r = rng.below(&p);
+                    let a = (&r * &r) % &p;
+                    for (name, f) in SQRTS {
+                        let Some(got) = present(f(&words(&a), &words(&p))) else {
+                            continue;
+                        };
+                        check_root(name, &a, &p, got);
+                    }
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+}

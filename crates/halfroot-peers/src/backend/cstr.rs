@@ -9,7 +9,7 @@ pub(crate) fn static_str(ptr: *const c_char) -> String {
         return String::new();
     }
     // SAFETY: the shims return pointers to static NUL-terminated strings owned by the
-    // libraries (OpenSSL_version, gmp_version, flint_version, paricfg_version), valid for
+    // libraries (OpenSSL_version, gmp_version, flint_version), valid for
     // the whole program; the pointer was checked non-null above.
     let s = unsafe { std::ffi::CStr::from_ptr(ptr) };
     s.to_string_lossy().into_owned()

@@ -6,14 +6,14 @@
 //! then executes jobs sent through a mutex-guarded channel, one at a time.
 #![allow(unsafe_code)]
 
-use std::os::raw::{c_char, c_int};
+use std::os::raw::{c_int, c_long};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Mutex, OnceLock};
 use std::thread;
 
 extern "C" {
     fn hr_pari_init(stack_bytes: usize) -> c_int;
-    fn hr_pari_version() -> *const c_char;
+    fn hr_pari_version_code() -> c_long;
     fn hr_pari_fp_sqrt(
         a: *const u64,
         an: usize,
@@ -220,8 +220,10 @@ pub(crate) fn fpxq_mul_bench(
     .unwrap_or((NO_WORKER, 0))
 }
 
-/// PARI's version string (a compile-time constant of libpari; safe from any thread).
+/// PARI's version as `major.minor.patch` (from `paricfg_version_code`, a constant of
+/// libpari, readable from any thread).
 pub(crate) fn version() -> String {
-    // SAFETY: returns the static `paricfg_version` string; touches no PARI state.
-    super::static_str(unsafe { hr_pari_version() })
+    // SAFETY: reads the constant `paricfg_version_code`; touches no PARI state.
+    let code = unsafe { hr_pari_version_code() };
+    format!("{}.{}.{}", code >> 16, (code >> 8) & 0xff, code & 0xff)
 }
