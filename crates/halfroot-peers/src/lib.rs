@@ -28,8 +28,10 @@
 //!
 //! # Safety layout
 //!
-//! `unsafe` lives only in `src/backend/<peer>.rs` (one file per library), each block with
-//! a `// SAFETY:` comment; the C side is in `shim/<peer>.c`.
+//! `unsafe` lives only in `src/backend/<peer>.rs` (one file per library, plus
+//! `backend/cstr.rs` for the version strings), each block with a `// SAFETY:` comment;
+//! the C side is in `shim/<peer>.c`. PARI calls all run on one worker thread (PARI's
+//! stack is thread-local); OpenSSL, GMP and FLINT are called from the caller's thread.
 
 #![deny(unsafe_code)]
 

@@ -182,6 +182,7 @@ impl OpensslGf2m {
             peer: "openssl",
             op: op.name(),
         })?;
+        let (a, b) = (&a[..crate::word_len(a)], &b[..crate::word_len(b)]);
         match crate::backend::openssl::gf2m_op(code, &self.arr, a, b, self.words()) {
             (1, out) => Ok(Some(out)),
             (0, _) => Ok(None),
@@ -213,6 +214,7 @@ impl OpensslGf2m {
 
     #[cfg(peer_openssl)]
     fn bench_code(&self, op: Gf2mOp, code: i32, a: &[u64], b: &[u64], iters: u64) -> Result<f64> {
+        let (a, b) = (&a[..crate::word_len(a)], &b[..crate::word_len(b)]);
         crate::median_ns(iters, |n| {
             match crate::backend::openssl::gf2m_bench(code, &self.arr, a, b, n) {
                 (1, ns) => Ok(ns),
