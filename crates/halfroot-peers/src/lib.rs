@@ -40,6 +40,7 @@ pub mod flint;
 pub mod gmp;
 pub mod openssl;
 pub mod pari;
+pub mod suite;
 
 use thiserror::Error as ThisError;
 
