@@ -1,7 +1,7 @@
 //! Prints the peer libraries found and the standard peer timings of
 //! [`halfroot_peers::suite`]: OpenSSL `BN_GF2m_*` at the NIST binary fields, GMP Legendre
 //! and Tonelli–Shanks, PARI/FLINT square roots mod secp160r1/P-256/a 2-adicity-32 prime,
-//! and FLINT/PARI products in F_q[X]/(X^5 − α) at 160…1024-bit q.
+//! and FLINT/PARI products in F_q\[X\]/(X^5 − α) at 160…1024-bit q.
 //!
 //! Run: `cargo run -p halfroot-peers --release --example peer_timings`
 //! Each figure is the median of 7 batches, each batch sized to take about 20 ms.

@@ -1,7 +1,7 @@
 //! The standard set of peer measurements behind `halfroot report --peers` (and the
 //! `peer_timings` example): OpenSSL `BN_GF2m_*` at the five NIST binary fields, GMP
 //! Legendre and Tonelli–Shanks, FLINT/PARI square roots modulo secp160r1's p, P-256's p
-//! and a 256-bit prime of 2-adicity 32, and FLINT/PARI products in F_q[X]/(X^5 − α) for
+//! and a 256-bit prime of 2-adicity 32, and FLINT/PARI products in F_q\[X\]/(X^5 − α) for
 //! 160-, 256-, 512- and 1024-bit q.
 //!
 //! Inputs are pseudo-random but fixed (splitmix64 from a fixed seed), so repeated runs
@@ -64,7 +64,7 @@ pub fn prime_cases() -> Vec<(&'static str, Vec<u64>)> {
     ]
 }
 
-/// The F_q^5 = F_q[X]/(X^5 − α) cases: (bits, q, α), with q the least prime
+/// The F_q^5 = F_q\[X\]/(X^5 − α) cases: (bits, q, α), with q the least prime
 /// ≥ 2^(bits−1) + 1 such that q ≡ 1 (mod 5), and α the least integer ≥ 2 that is not a
 /// fifth power mod q, so that X^5 − α is irreducible.
 pub fn fq5_cases() -> Vec<(u32, Vec<u64>, u64)> {
