@@ -1,5 +1,5 @@
 //! FLINT as a peer: `fmpz_sqrtmod` (square root modulo a prime) and `fq_mul` in
-//! F_q[X]/(X^k − α), the field built with `fq_ctx_init_modulus` on the sparse
+//! F_q\[X\]/(X^k − α), the field built with `fq_ctx_init_modulus` on the sparse
 //! `fmpz_mod_poly` X^k − α.
 //!
 //! Integers are little-endian `u64` words; polynomial coefficients are lists of such
@@ -51,7 +51,7 @@ fn check_ext(q: &[u64], k: usize) -> Result<usize> {
     Ok(crate::word_len(q))
 }
 
-/// The product a·b in F_q[X]/(X^k − α) by `fq_mul`: `k` coefficients (at most k in, each
+/// The product a·b in F_q\[X\]/(X^k − α) by `fq_mul`: `k` coefficients (at most k in, each
 /// reduced mod q by the shim). q must be an odd prime.
 pub fn fq_mul(
     q: &[u64],
@@ -74,7 +74,7 @@ pub fn fq_mul(
     }
 }
 
-/// Median ns per `fq_mul` in F_q[X]/(X^k − α) on the elements `a`, `b`, with the
+/// Median ns per `fq_mul` in F_q\[X\]/(X^k − α) on the elements `a`, `b`, with the
 /// context and operands built before the timed loop.
 pub fn fq_mul_ns(
     q: &[u64],

@@ -1,6 +1,18 @@
 //! FFI shims to peer libraries — OpenSSL libcrypto (`BN_GF2m_*`, binary-curve ECDH),
 //! GMP, FLINT and PARI — used by `halfroot report --peers` and by differential tests.
 //!
+//! # Modules
+//!
+//! * [`openssl`]: [`openssl::OpensslGf2m`] (`add`, `mul`, `sqr`, `sqrt`, `inv`,
+//!   `solve_quad`, `bench_ns`), [`openssl::ec_public_der`], [`openssl::ecdh_shared_x`].
+//! * [`gmp`]: [`gmp::legendre`], [`gmp::tonelli_shanks`], [`gmp::is_probable_prime`] and
+//!   their `*_ns` timings.
+//! * [`flint`]: [`flint::sqrtmod`], [`flint::fq_mul`] in F_q\[X\]/(X^k − α), timings.
+//! * [`pari`]: [`pari::fp_sqrt`], [`pari::kronecker`], [`pari::fpxq_mul`], timings.
+//! * [`suite`]: the standard measurements of `halfroot report --peers`
+//!   ([`suite::run`]); `cargo run -p halfroot-peers --release --example peer_timings`
+//!   prints them.
+//!
 //! # Availability
 //!
 //! The build script probes each library (header present and a tiny program links) and
@@ -40,6 +52,7 @@ pub mod flint;
 pub mod gmp;
 pub mod openssl;
 pub mod pari;
+pub mod suite;
 
 use thiserror::Error as ThisError;
 

@@ -71,7 +71,7 @@ impl Gf2mOp {
     }
 }
 
-/// GF(2^m) = F_2[x]/(f) as OpenSSL's `BN_GF2m_*` functions see it.
+/// GF(2^m) = F_2\[x\]/(f) as OpenSSL's `BN_GF2m_*` functions see it.
 ///
 /// Irreducibility of `f` is not checked: `mul`, `sqr`, `add` are correct modulo any `f`,
 /// while `inv`, `sqrt` and `solve_quad` assume a field.

@@ -1,5 +1,5 @@
 //! PARI/GP (libpari) as a peer: `Fp_sqrt` (square root modulo a prime), `kronecker`, and
-//! `FpXQ_mul` in F_p[X]/(X^k − α).
+//! `FpXQ_mul` in F_p\[X\]/(X^k − α).
 //!
 //! PARI is initialized once, on first use, on a dedicated worker thread with a 16 MiB
 //! stack (`pari_init_opts` without signal handlers or GMP allocator hooks); every call is
@@ -75,7 +75,7 @@ fn check_ext(p: &[u64], k: usize) -> Result<usize> {
     Ok(crate::word_len(p))
 }
 
-/// The product a·b in F_p[X]/(X^k − α) by `FpXQ_mul`: exactly `k` coefficients (at most
+/// The product a·b in F_p\[X\]/(X^k − α) by `FpXQ_mul`: exactly `k` coefficients (at most
 /// k in, each reduced mod p). p must be an odd prime.
 pub fn fpxq_mul(
     p: &[u64],
@@ -99,7 +99,7 @@ pub fn fpxq_mul(
     }
 }
 
-/// Median ns per `FpXQ_mul` in F_p[X]/(X^k − α), operands built before the timed loop.
+/// Median ns per `FpXQ_mul` in F_p\[X\]/(X^k − α), operands built before the timed loop.
 pub fn fpxq_mul_ns(
     p: &[u64],
     k: usize,

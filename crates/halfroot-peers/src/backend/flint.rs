@@ -82,7 +82,7 @@ fn fq_args_ok(q: &[u64], k: usize, a: &[u64], b: &[u64]) -> bool {
         .is_some_and(|n| n > 0 && a.len() == n && b.len() == n)
 }
 
-/// `fq_mul` in F_q[X]/(X^k − α) on flattened coefficient arrays; status and the product
+/// `fq_mul` in F_q\[X\]/(X^k − α) on flattened coefficient arrays; status and the product
 /// (`k` coefficients of `q.len()` words).
 pub(crate) fn fq_mul(q: &[u64], k: usize, alpha: &[u64], a: &[u64], b: &[u64]) -> (i32, Vec<u64>) {
     if !fq_args_ok(q, k, a, b) {
