@@ -61,7 +61,9 @@ impl Table {
         let mut out = String::new();
         let line = |cells: Vec<String>| format!("| {} |\n", cells.join(" | "));
         out.push_str(&line(
-            (0..n).map(|i| pad(&self.headers[i], width[i], false)).collect(),
+            (0..n)
+                .map(|i| pad(&self.headers[i], width[i], false))
+                .collect(),
         ));
         out.push_str(&line(
             (0..n)

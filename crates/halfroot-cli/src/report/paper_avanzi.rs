@@ -93,7 +93,12 @@ mod tests {
                 for k in 0..5 {
                     let computed = r.us[k + 1] / r.us[0];
                     let rel = (computed - r.ratios[k]).abs() / r.ratios[k];
-                    assert!(rel < 0.08, "{} column {k}: {computed} vs {}", r.modulus, r.ratios[k]);
+                    assert!(
+                        rel < 0.08,
+                        "{} column {k}: {computed} vs {}",
+                        r.modulus,
+                        r.ratios[k]
+                    );
                 }
             }
         }

@@ -116,5 +116,6 @@ pub fn write_svg(chart: &Chart, dir: &Path) -> Result<std::path::PathBuf, String
         draw!(ctx);
     }
     root.present().map_err(|e| err(&e))?;
+    drop(root);
     Ok(path)
 }

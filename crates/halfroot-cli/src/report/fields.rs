@@ -1,0 +1,377 @@
+//! Section `fields`: Avanzi Tables 3/4 regenerated on this machine.
+//!
+//! For every row of Avanzi's Table 3 (41…233 bits, standard and square-root-friendly
+//! polynomials) and for the NIST sizes 283, 409 and 571 (NIST and SSRF polynomials), we
+//! time Mul, Sqr, Inv, Sqrt, Trace and Eq (half-trace, the paper's "Eq" column) plus
+//! quadratic solving, print each relative to Mul beside the ratios of the paper's Table 3
+//! (PowerPC G4) and Table 4 (Core 2), and, with `--peers`, OpenSSL's `BN_GF2m_*` on the
+//! same fields in the same run.
+
+use super::markdown::{ns, ratio, Table};
+use super::paper_avanzi::{find, EXTRA_FIELDS, TABLE3_G4, TABLE4_CORE2};
+use super::plot::{Chart, Series};
+use super::timing::{median_ns, Budget};
+use super::{Options, SectionOutput};
+use halfroot::binary::field::{BinaryField, BinaryFieldOps};
+use halfroot::binary::modulus::{Modulus, ModulusSpec};
+use halfroot::field::Field;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use std::hint::black_box;
+
+/// Independent operations per timed call (throughput figures).
+const LANES: usize = 8;
+
+/// Our timings for one field, ns per operation.
+#[derive(Clone, Debug, Default)]
+struct Ours {
+    mul: f64,
+    mul_latency: f64,
+    sqr: f64,
+    inv: f64,
+    inv_ct: f64,
+    sqrt: f64,
+    trace: f64,
+    half_trace: f64,
+    solve: f64,
+    sqrt_algorithm: String,
+    ssrf: Option<String>,
+}
+
+fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Budget) -> Ours {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x4841_4c46);
+    let xs: [[u64; N]; LANES] = core::array::from_fn(|_| field.random(&mut rng));
+    let ys: [[u64; N]; LANES] = core::array::from_fn(|_| field.random(&mut rng));
+    // Inputs of trace zero, so half-trace and solve do their whole work.
+    let zs: [[u64; N]; LANES] = core::array::from_fn(|_| loop {
+        let z = field.random(&mut rng);
+        if field.trace(&z) == 0 {
+            break z;
+        }
+    });
+    let each = |f: &dyn Fn(&[u64; N]) -> [u64; N], inputs: &[[u64; N]; LANES]| {
+        median_ns(budget, LANES, || {
+            let xs = black_box(inputs);
+            for x in xs {
+                black_box(f(x));
+            }
+        })
+    };
+    let mul = median_ns(budget, LANES, || {
+        let (xs, ys) = black_box((&xs, &ys));
+        for i in 0..LANES {
+            black_box(field.mul(&xs[i], &ys[i]));
+        }
+    });
+    let mut acc = xs[0];
+    let mul_latency = median_ns(budget, 64, || {
+        let y = black_box(&ys[0]);
+        for _ in 0..64 {
+            acc = field.mul(&acc, y);
+        }
+        black_box(&acc);
+    });
+    let sqr = each(&|x| field.sqr(x), &xs);
+    let inv = each(&|x| field.inv(x).unwrap_or(*x), &xs);
+    let inv_ct = each(&|x| field.arith().inv(x).unwrap_or(*x), &xs);
+    let sqrt = each(&|x| field.sqrt(x), &xs);
+    let trace = median_ns(budget, LANES, || {
+        let xs = black_box(&xs);
+        for x in xs {
+            black_box(field.trace(x));
+        }
+    });
+    let (half_trace, solve) = if field.degree() % 2 == 1 {
+        (
+            each(&|z| field.half_trace(z).unwrap_or(*z), &zs),
+            each(&|z| field.solve_quadratic(z).unwrap_or(*z), &zs),
+        )
+    } else {
+        (
+            f64::NAN,
+            each(&|z| field.solve_quadratic(z).unwrap_or(*z), &zs),
+        )
+    };
+    Ours {
+        mul,
+        mul_latency,
+        sqr,
+        inv,
+        inv_ct,
+        sqrt,
+        trace,
+        half_trace,
+        solve,
+        sqrt_algorithm: field.sqrt_algorithm().name().to_string(),
+        ssrf: field.ssrf_type().map(|t| t.to_string()),
+    }
+}
+
+/// Measures a field given by its exponent list, monomorphised on its word count.
+fn measure_modulus(text: &str, budget: Budget) -> Result<Ours, String> {
+    let m = Modulus::parse(text).map_err(|e| e.to_string())?;
+    macro_rules! by_words {
+        ($($n:literal),*) => {
+            match m.words() {
+                $($n => {
+                    let f = BinaryField::<$n, Modulus>::new(m).map_err(|e| e.to_string())?;
+                    Ok(measure(&f, budget))
+                })*
+                w => Err(format!("no report instantiation for {w}-word fields")),
+            }
+        };
+    }
+    by_words!(1, 2, 3, 4, 5, 6, 7, 8, 9)
+}
+
+/// OpenSSL's timings for one field (ns), by operation name.
+fn measure_openssl(text: &str, budget: Budget) -> Result<Vec<(&'static str, f64)>, String> {
+    use halfroot_peers::openssl::{Gf2mOp, OpensslGf2m};
+    let m = Modulus::parse(text).map_err(|e| e.to_string())?;
+    let peer = OpensslGf2m::new(&m.exponents()).map_err(|e| e.to_string())?;
+    let words = m.words();
+    let d = m.degree() as usize;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut random = || -> Vec<u64> {
+        (0..words)
+            .map(|i| {
+                let v = rand::RngCore::next_u64(&mut rng);
+                if 64 * (i + 1) <= d {
+                    v
+                } else {
+                    v & ((1u64 << (d - 64 * i)) - 1)
+                }
+            })
+            .collect()
+    };
+    let (a, b) = (random(), random());
+    // A right-hand side with a root, for solve_quad: z² + z for random z.
+    let z = random();
+    let zz = peer.sqr(&z).map_err(|e| e.to_string())?;
+    let rhs: Vec<u64> = zz.iter().zip(&z).map(|(x, y)| x ^ y).collect();
+    let mut out = Vec::new();
+    for (name, op, x) in [
+        ("mul", Gf2mOp::Mul, &a),
+        ("sqr", Gf2mOp::Sqr, &a),
+        ("inv", Gf2mOp::Inv, &a),
+        ("sqrt", Gf2mOp::Sqrt, &a),
+        ("solve", Gf2mOp::SolveQuad, &rhs),
+    ] {
+        // Calibrate the calls per batch on a short run, then measure.
+        let probe = peer
+            .bench_ns(op, x, &b, 4)
+            .map_err(|e| format!("openssl {name}: {e}"))?;
+        let iters = ((budget.batch.as_nanos() as f64 / probe.max(1.0)) as u64).clamp(4, 1_000_000);
+        let t = peer
+            .bench_ns(op, x, &b, iters)
+            .map_err(|e| format!("openssl {name}: {e}"))?;
+        out.push((name, t));
+    }
+    Ok(out)
+}
+
+/// Runs the section.
+pub fn run(opts: &Options) -> Result<SectionOutput, String> {
+    let budget = opts.budget();
+    let moduli: Vec<&str> = TABLE3_G4
+        .iter()
+        .map(|r| r.modulus)
+        .chain(EXTRA_FIELDS.iter().copied())
+        .collect();
+    let mut rows = Vec::new();
+    for m in &moduli {
+        eprintln!("  fields: {m}");
+        let ours = measure_modulus(m, budget)?;
+        let peer = if opts.peers {
+            Some(measure_openssl(m, budget))
+        } else {
+            None
+        };
+        rows.push((*m, ours, peer));
+    }
+
+    let degree = |m: &str| m.split(',').next().unwrap_or("").to_string();
+    let mut md = String::new();
+    md.push_str(
+        "Our times (ns per operation; `Mul lat` is the latency of a chain of dependent \
+         products, every other column the throughput of independent operations; `Inv` is \
+         the fastest variable-time inversion, `Inv ct` the constant-time one; `Eq` is the \
+         half-trace, Avanzi's Eq column; `Solve` solves λ²+λ=α including the trace test):\n\n",
+    );
+    let mut t = Table::new([
+        "Bits",
+        "Polynomial",
+        "SSRF",
+        "Sqrt by",
+        "Mul",
+        "Mul lat",
+        "Sqr",
+        "Inv",
+        "Inv ct",
+        "Sqrt",
+        "Trace",
+        "Eq",
+        "Solve",
+    ]);
+    for (m, o, _) in &rows {
+        t.push([
+            degree(m),
+            m.to_string(),
+            o.ssrf.clone().unwrap_or_else(|| "—".into()),
+            o.sqrt_algorithm.clone(),
+            ns(o.mul),
+            ns(o.mul_latency),
+            ns(o.sqr),
+            ns(o.inv),
+            ns(o.inv_ct),
+            ns(o.sqrt),
+            ns(o.trace),
+            ns(o.half_trace),
+            ns(o.solve),
+        ]);
+    }
+    md.push_str(&t.render());
+
+    md.push_str(
+        "\nCosts relative to one Mul — ours, then Avanzi's Table 3 (PowerPC G4) and Table 4 \
+         (Core 2) where the paper has the row:\n\n",
+    );
+    let mut r = Table::new([
+        "Polynomial",
+        "Sqr",
+        "G4",
+        "C2",
+        "Inv",
+        "G4",
+        "C2",
+        "Sqrt",
+        "G4",
+        "C2",
+        "Trace",
+        "G4",
+        "C2",
+        "Eq",
+        "G4",
+        "C2",
+    ]);
+    for (m, o, _) in &rows {
+        let ours = [o.sqr, o.inv, o.sqrt, o.trace, o.half_trace].map(|v| v / o.mul);
+        let g4 = find(TABLE3_G4, m).map(|r| r.ratios);
+        let c2 = find(TABLE4_CORE2, m).map(|r| r.ratios);
+        let mut row = vec![m.to_string()];
+        for k in 0..5 {
+            row.push(ratio(ours[k]));
+            row.push(g4.map(|v| ratio(v[k])).unwrap_or_else(|| "—".into()));
+            row.push(c2.map(|v| ratio(v[k])).unwrap_or_else(|| "—".into()));
+        }
+        r.push(row);
+    }
+    md.push_str(&r.render());
+
+    if opts.peers {
+        md.push_str(
+            "\nOpenSSL `BN_GF2m_*_arr` on the same fields, same run (ns), and OpenSSL time \
+             / halfroot time (higher = halfroot faster). OpenSSL has no trace or \
+             half-trace; its `solve` is `BN_GF2m_mod_solve_quad_arr`, compared with our \
+             Solve:\n\n",
+        );
+        let mut p = Table::new([
+            "Polynomial",
+            "Mul",
+            "×",
+            "Sqr",
+            "×",
+            "Inv",
+            "×",
+            "Sqrt",
+            "×",
+            "Solve",
+            "×",
+        ]);
+        for (m, o, peer) in &rows {
+            match peer {
+                Some(Ok(v)) => {
+                    let ours = [o.mul, o.sqr, o.inv, o.sqrt, o.solve];
+                    let mut row = vec![m.to_string()];
+                    for (k, (_, t)) in v.iter().enumerate() {
+                        row.push(ns(*t));
+                        row.push(format!("{}×", ratio(t / ours[k])));
+                    }
+                    p.push(row);
+                }
+                Some(Err(e)) => p.push([m.to_string(), format!("unavailable: {e}")]),
+                None => {}
+            }
+        }
+        md.push_str(&p.render());
+    }
+
+    let json_rows: Vec<Value> = rows
+        .iter()
+        .map(|(m, o, peer)| {
+            let exps: Vec<u32> = m.split(',').filter_map(|e| e.parse().ok()).collect();
+            let num = |v: f64| if v.is_finite() { json!(v) } else { Value::Null };
+            let mut obj = json!({
+                "degree": exps.first().copied().unwrap_or(0),
+                "modulus": exps,
+                "ssrf": o.ssrf,
+                "sqrt_algorithm": o.sqrt_algorithm,
+                "ns": {
+                    "mul": num(o.mul), "mul_latency": num(o.mul_latency), "sqr": num(o.sqr),
+                    "inv": num(o.inv), "inv_ct": num(o.inv_ct), "sqrt": num(o.sqrt),
+                    "trace": num(o.trace), "half_trace": num(o.half_trace), "solve": num(o.solve),
+                },
+                "paper": {
+                    "table3_g4_ratios": find(TABLE3_G4, m).map(|r| r.ratios.to_vec()),
+                    "table4_core2_ratios": find(TABLE4_CORE2, m).map(|r| r.ratios.to_vec()),
+                    "ratio_order": ["sqr", "inv", "sqrt", "trace", "half_trace"],
+                    "table3_g4_us": find(TABLE3_G4, m).map(|r| r.us.to_vec()),
+                    "table4_core2_us": find(TABLE4_CORE2, m).map(|r| r.us.to_vec()),
+                    "us_order": ["mul", "sqr", "inv", "sqrt", "trace", "half_trace"],
+                    "sqrt_friendly": find(TABLE3_G4, m).map(|r| r.sqrt_friendly),
+                },
+            });
+            if let Some(peer) = peer {
+                let v = match peer {
+                    Ok(list) => {
+                        let ns: serde_json::Map<String, Value> = list
+                            .iter()
+                            .map(|(k, t)| (k.to_string(), json!(t)))
+                            .collect();
+                        json!({ "ns": ns })
+                    }
+                    Err(e) => json!({ "error": e }),
+                };
+                obj["peers"] = json!({ "openssl": v });
+            }
+            obj
+        })
+        .collect();
+
+    let series = |pick: fn(&Ours) -> f64, friendly: bool, name: &str| Series {
+        name: name.to_string(),
+        points: rows
+            .iter()
+            .filter(|(_, o, _)| o.ssrf.is_some() == friendly)
+            .map(|(m, o, _)| (degree(m).parse::<f64>().unwrap_or(0.0), pick(o) / o.mul))
+            .collect(),
+    };
+    let chart = Chart {
+        file: "fields-sqrt-eq-over-mul".into(),
+        title: "Binary fields: Sqrt/Mul and Eq/Mul, SSRF vs other polynomials".into(),
+        x_label: "degree d".into(),
+        y_label: "cost relative to one Mul".into(),
+        series: vec![
+            series(|o| o.sqrt, true, "Sqrt/Mul, SSRF"),
+            series(|o| o.sqrt, false, "Sqrt/Mul, other"),
+            series(|o| o.half_trace, true, "Eq/Mul, SSRF"),
+            series(|o| o.half_trace, false, "Eq/Mul, other"),
+        ],
+        log_y: true,
+    };
+    Ok(SectionOutput {
+        markdown: md,
+        json: Value::Array(json_rows),
+        charts: vec![chart],
+    })
+}
