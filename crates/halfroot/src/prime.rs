@@ -5,6 +5,16 @@
 //! big-integer reference field used as a test oracle, and [`Counting`] all implement it,
 //! so each algorithm is written once.
 
+pub mod dynamic;
+pub mod inv;
+pub mod legendre;
+pub mod montgomery;
+pub mod primality;
+pub mod small_div;
+
+pub use dynamic::{DynElem, DynFp};
+pub use montgomery::{Fp, FpElem};
+
 use crate::count::Counting;
 use crate::error::Result;
 use crate::field::Field;

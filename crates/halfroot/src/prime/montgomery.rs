@@ -1,0 +1,376 @@
+//! GF(p) in Montgomery representation with `N` 64-bit limbs (64 … 2048 bits).
+//!
+//! Source: P. L. Montgomery, "Modular multiplication without trial division",
+//! Math. Comp. 44 (1985); the multiplication and squaring kernels are in [`mul`]
+//! (CIOS/SOS of Koç–Acar–Kaliski 1996).
+//!
+//! An element `a` is stored as `a·R mod p` with `R = 2^(64N)`, always fully reduced
+//! (`< p`), so equality of representations is equality of elements. Any odd prime
+//! `3 ≤ p < 2^(64N)` is accepted; the context [`Fp`] holds `p`, `−p⁻¹ mod 2^64`,
+//! `R mod p`, `R² mod p`, `R³ mod p`, the exponents used by Fermat inversion and Euler's
+//! criterion, and the small tables of [`crate::prime::small_div`].
+//!
+//! Cost: mul 2N² + N word products, sqr about 1.5N², add/sub/neg N words.
+//! Constant-time: add, sub, neg, mul, sqr, `pow`, `inv`, `div_small` and `mul_small`
+//! are; functions ending in `_vartime`, the Legendre symbol, parsing and printing are
+//! not.
+//!
+//! ```
+//! use halfroot::field::Field;
+//! use halfroot::prime::montgomery::Fp;
+//! use halfroot::prime::PrimeFieldOps;
+//! use num_bigint::BigUint;
+//!
+//! let p = BigUint::from(1_000_000_007u64);
+//! let f = Fp::<1>::new(&p).unwrap();
+//! let a = f.from_u64(5);
+//! let b = f.inv(&a).unwrap();
+//! assert_eq!(f.mul(&a, &b), f.one());
+//! assert_eq!(f.to_biguint(&f.parse("0x10").unwrap()), BigUint::from(16u32));
+//! ```
+
+pub mod limbs;
+pub mod mul;
+pub mod pow;
+
+use self::limbs::{add_mod, is_zero_mask, sub_mod};
+use self::mul::{from_mont, mont_mul, mont_mul_nocarry, mont_sqr};
+use crate::error::{Error, Result};
+use crate::field::Field;
+use crate::prime::primality::is_probable_prime;
+use crate::prime::small_div::SmallDivTables;
+use crate::prime::PrimeFieldOps;
+use num_bigint::BigUint;
+use num_traits::{Num, One};
+use rand::RngCore;
+
+/// An element of [`Fp<N>`]: the Montgomery representation `a·2^(64N) mod p`, as
+/// little-endian limbs, always `< p`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FpElem<const N: usize>(pub(crate) [u64; N]);
+
+impl<const N: usize> FpElem<N> {
+    /// The Montgomery-form limbs `a·2^(64N) mod p` (little-endian).
+    pub fn montgomery_limbs(&self) -> &[u64; N] {
+        &self.0
+    }
+}
+
+/// The prime field GF(p) for an odd prime `p < 2^(64N)`, elements in Montgomery form.
+#[derive(Clone, Debug)]
+pub struct Fp<const N: usize> {
+    pub(crate) p: [u64; N],
+    pub(crate) p_big: BigUint,
+    /// `−p⁻¹ mod 2^64`.
+    pub(crate) m0: u64,
+    /// Whether the top limb of p is below 2^63 − 1 (enables the no-carry CIOS).
+    pub(crate) nocarry: bool,
+    /// `R mod p` (the Montgomery form of 1).
+    pub(crate) r1: [u64; N],
+    /// `R² mod p` (converts into Montgomery form).
+    pub(crate) r2: [u64; N],
+    /// `R³ mod p` (fixes up the binary inverse).
+    pub(crate) r3: [u64; N],
+    /// `p − 2` (Fermat inversion exponent).
+    pub(crate) p_minus_2: [u64; N],
+    /// `(p − 1)/2` (Euler's criterion exponent).
+    pub(crate) p_minus_1_half: [u64; N],
+    /// Bit length of p.
+    pub(crate) bits: u32,
+    /// Tables for exact division by 2…8 and the Montgomery forms of their inverses.
+    pub(crate) small: SmallDivTables<N>,
+}
+
+/// Reads a non-negative integer written in decimal or, with a `0x`/`0X` prefix, in
+/// hexadecimal; `_` separators are allowed.
+pub fn parse_uint(s: &str) -> Result<BigUint> {
+    let t: String = s.trim().chars().filter(|&c| c != '_').collect();
+    let (digits, radix) = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(h) => (h.to_string(), 16),
+        None => (t.clone(), 10),
+    };
+    if digits.is_empty() || digits.starts_with('+') || digits.starts_with('-') {
+        return Err(Error::Parse {
+            what: "integer".into(),
+            input: s.into(),
+            reason: "expected decimal digits or 0x followed by hex digits".into(),
+        });
+    }
+    BigUint::from_str_radix(&digits, radix).map_err(|e| Error::Parse {
+        what: "integer".into(),
+        input: s.into(),
+        reason: e.to_string(),
+    })
+}
+
+/// Checks that `p` is an odd prime `≥ 3`; the error names `p` and the reason.
+pub fn check_odd_prime(p: &BigUint) -> Result<()> {
+    let reason = if p < &BigUint::from(3u32) {
+        Some("must be at least 3")
+    } else if !p.bit(0) {
+        Some("is even")
+    } else if !is_probable_prime(p) {
+        Some("is composite (fails the Baillie–PSW test)")
+    } else {
+        None
+    };
+    match reason {
+        Some(r) => Err(Error::NotPrime {
+            name: "p".into(),
+            value: p.to_string(),
+            reason: r.into(),
+        }),
+        None => Ok(()),
+    }
+}
+
+impl<const N: usize> Fp<N> {
+    /// The field GF(p). Errors: `p` even, `< 3` or composite ([`Error::NotPrime`]), or
+    /// wider than `64·N` bits ([`Error::OutOfRange`]).
+    pub fn new(p: &BigUint) -> Result<Self> {
+        check_odd_prime(p)?;
+        Self::new_trusted_prime(p)
+    }
+
+    /// Like [`Fp::new`] but skips the primality test (still rejects even `p`, `p < 3`
+    /// and `p` wider than `64·N` bits). For callers that have already checked `p`.
+    /// With a composite `p` the arithmetic is that of Z/pZ: `inv` and the Legendre
+    /// symbol are then meaningless.
+    pub fn new_trusted_prime(p: &BigUint) -> Result<Self> {
+        if p < &BigUint::from(3u32) || !p.bit(0) {
+            return Err(Error::NotPrime {
+                name: "p".into(),
+                value: p.to_string(),
+                reason: "must be odd and at least 3".into(),
+            });
+        }
+        if N == 0 || p.bits() > 64 * N as u64 {
+            return Err(Error::OutOfRange {
+                what: "modulus p".into(),
+                value: p.to_string(),
+                reason: format!("must fit in {} bits ({} limbs)", 64 * N, N),
+            });
+        }
+        let to_limbs = |v: &BigUint| -> Result<[u64; N]> {
+            limbs::from_biguint::<N>(v).ok_or_else(|| Error::OutOfRange {
+                what: "value".into(),
+                value: v.to_string(),
+                reason: format!("must fit in {} limbs", N),
+            })
+        };
+        let pl = to_limbs(p)?;
+        // Newton iteration for p⁻¹ mod 2^64 (each step doubles the correct bits).
+        let mut inv: u64 = 1;
+        for _ in 0..7 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(pl[0].wrapping_mul(inv)));
+        }
+        let m0 = inv.wrapping_neg();
+        let r = BigUint::one() << (64 * N);
+        let r1 = &r % p;
+        let r2 = (&r1 * &r1) % p;
+        let r3 = (&r2 * &r1) % p;
+        let two = BigUint::from(2u32);
+        let small = SmallDivTables::new(p, &r1)?;
+        Ok(Fp {
+            p: pl,
+            p_big: p.clone(),
+            m0,
+            nocarry: pl[N - 1] < 0x7FFF_FFFF_FFFF_FFFF,
+            r1: to_limbs(&r1)?,
+            r2: to_limbs(&r2)?,
+            r3: to_limbs(&r3)?,
+            p_minus_2: to_limbs(&(p - &two))?,
+            p_minus_1_half: to_limbs(&((p - 1u32) >> 1))?,
+            bits: p.bits() as u32,
+            small,
+        })
+    }
+
+    /// Bit length of p.
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The limbs of p (little-endian).
+    pub fn modulus_limbs(&self) -> &[u64; N] {
+        &self.p
+    }
+
+    /// Montgomery product `a·b·R⁻¹ mod p` of raw limbs (both `< p`).
+    #[inline(always)]
+    pub(crate) fn mont_mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        if self.nocarry {
+            mont_mul_nocarry(a, b, &self.p, self.m0)
+        } else {
+            mont_mul(a, b, &self.p, self.m0)
+        }
+    }
+
+    /// Montgomery square of raw limbs: SOS squaring for N ≥ 3, where it beats the
+    /// product by measurement; for N ≤ 2 the CIOS product.
+    #[inline(always)]
+    pub(crate) fn mont_sqr(&self, a: &[u64; N]) -> [u64; N] {
+        if N >= 3 {
+            mont_sqr(a, &self.p, self.m0)
+        } else {
+            self.mont_mul(a, a)
+        }
+    }
+
+    /// `a·b` by the general CIOS kernel, whatever p (for benchmarks and tests).
+    pub fn mul_cios(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        FpElem(mont_mul(&a.0, &b.0, &self.p, self.m0))
+    }
+
+    /// `a·b` by the no-carry CIOS kernel, or `None` if p's top limb is too large for it.
+    pub fn mul_cios_nocarry(&self, a: &FpElem<N>, b: &FpElem<N>) -> Option<FpElem<N>> {
+        self.nocarry
+            .then(|| FpElem(mont_mul_nocarry(&a.0, &b.0, &self.p, self.m0)))
+    }
+
+    /// `a²` by the SOS squaring kernel (for benchmarks and tests).
+    pub fn sqr_sos(&self, a: &FpElem<N>) -> FpElem<N> {
+        FpElem(mont_sqr(&a.0, &self.p, self.m0))
+    }
+
+    /// The plain (non-Montgomery) integer limbs of `a`, in `[0, p)`.
+    pub fn to_limbs(&self, a: &FpElem<N>) -> [u64; N] {
+        from_mont(&a.0, &self.p, self.m0)
+    }
+
+    /// The element with plain integer limbs `v`, or `None` if `v ≥ p`.
+    pub fn from_limbs(&self, v: &[u64; N]) -> Option<FpElem<N>> {
+        if !limbs::lt_vartime(v, &self.p) {
+            return None;
+        }
+        Some(FpElem(self.mont_mul(v, &self.r2)))
+    }
+
+    /// The element from its Montgomery-form limbs, or `None` if they are `≥ p`.
+    pub fn from_montgomery_limbs(&self, v: &[u64; N]) -> Option<FpElem<N>> {
+        limbs::lt_vartime(v, &self.p).then_some(FpElem(*v))
+    }
+
+    /// Parses an element written in decimal or `0x` hex; an error if not below p.
+    pub fn parse(&self, s: &str) -> Result<FpElem<N>> {
+        let v = parse_uint(s)?;
+        self.from_biguint(&v)
+    }
+
+    /// The element as a decimal integer in `[0, p)`.
+    pub fn to_decimal(&self, a: &FpElem<N>) -> String {
+        self.to_biguint(a).to_str_radix(10)
+    }
+
+    /// The element as `0x`-prefixed lowercase hex in `[0, p)`.
+    pub fn to_hex(&self, a: &FpElem<N>) -> String {
+        format!("0x{}", self.to_biguint(a).to_str_radix(16))
+    }
+}
+
+impl<const N: usize> Field for Fp<N> {
+    type Elem = FpElem<N>;
+
+    fn zero(&self) -> FpElem<N> {
+        FpElem([0u64; N])
+    }
+    fn one(&self) -> FpElem<N> {
+        FpElem(self.r1)
+    }
+    #[inline]
+    fn add(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        FpElem(add_mod(&a.0, &b.0, &self.p))
+    }
+    #[inline]
+    fn sub(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        FpElem(sub_mod(&a.0, &b.0, &self.p))
+    }
+    #[inline]
+    fn neg(&self, a: &FpElem<N>) -> FpElem<N> {
+        FpElem(sub_mod(&[0u64; N], &a.0, &self.p))
+    }
+    #[inline]
+    fn mul(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        FpElem(self.mont_mul(&a.0, &b.0))
+    }
+    #[inline]
+    fn sqr(&self, a: &FpElem<N>) -> FpElem<N> {
+        FpElem(self.mont_sqr(&a.0))
+    }
+    /// Constant-time inversion (Fermat, `a^(p−2)` by the fixed-window power); `None`
+    /// for zero. Use [`Fp::inv_vartime`] for public values.
+    fn inv(&self, a: &FpElem<N>) -> Option<FpElem<N>> {
+        self.inv_ct(a)
+    }
+    fn is_zero(&self, a: &FpElem<N>) -> bool {
+        is_zero_mask(&a.0) != 0
+    }
+    fn random(&self, rng: &mut dyn RngCore) -> FpElem<N> {
+        // Rejection sampling of a uniform integer below p; that integer is itself a
+        // uniform Montgomery representation.
+        let used = (self.bits as usize).div_ceil(64);
+        let top_bits = self.bits - 64 * (used as u32 - 1);
+        let mask = if top_bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << top_bits) - 1
+        };
+        loop {
+            let mut v = [0u64; N];
+            for w in v.iter_mut().take(used) {
+                *w = rng.next_u64();
+            }
+            v[used - 1] &= mask;
+            if limbs::lt_vartime(&v, &self.p) {
+                return FpElem(v);
+            }
+        }
+    }
+    /// Sliding-window exponentiation (variable time in `e`).
+    fn pow_vartime(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
+        self.pow_sliding_vartime(a, e)
+    }
+}
+
+impl<const N: usize> PrimeFieldOps for Fp<N> {
+    fn modulus(&self) -> &BigUint {
+        &self.p_big
+    }
+    fn from_biguint(&self, v: &BigUint) -> Result<FpElem<N>> {
+        if v >= &self.p_big {
+            return Err(Error::OutOfRange {
+                what: "element".into(),
+                value: v.to_string(),
+                reason: format!("must be below p = {}", self.p_big),
+            });
+        }
+        let l = limbs::from_biguint::<N>(v).ok_or_else(|| Error::OutOfRange {
+            what: "element".into(),
+            value: v.to_string(),
+            reason: format!("must be below p = {}", self.p_big),
+        })?;
+        Ok(FpElem(self.mont_mul(&l, &self.r2)))
+    }
+    fn to_biguint(&self, a: &FpElem<N>) -> BigUint {
+        limbs::to_biguint(&self.to_limbs(a))
+    }
+    fn from_u64(&self, v: u64) -> FpElem<N> {
+        let mut l = [0u64; N];
+        if N == 1 {
+            l[0] = v % self.p[0];
+        } else {
+            l[0] = v;
+        }
+        FpElem(self.mont_mul(&l, &self.r2))
+    }
+    /// Binary Jacobi algorithm ([`crate::prime::legendre`]), variable time.
+    fn legendre(&self, a: &FpElem<N>) -> i8 {
+        self.legendre_binary(a)
+    }
+    fn mul_small(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
+        self.mul_small_ct(a, k)
+    }
+    fn div_small(&self, a: &FpElem<N>, k: u64) -> Option<FpElem<N>> {
+        self.div_small_wordwise(a, k)
+    }
+}

@@ -1,0 +1,160 @@
+//! Montgomery multiplication, squaring and reduction on `[u64; N]`.
+//!
+//! Source: Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
+//! algorithms", IEEE Micro 16(3), 1996 — CIOS (coarsely integrated operand scanning)
+//! for [`mont_mul`], SOS (separated operand scanning) for [`mont_sqr`] (product with
+//! the N(N−1)/2 cross products computed once and doubled, then word-by-word
+//! reduction). The "no-carry" CIOS of [`mont_mul_nocarry`] is the variant used by
+//! gnark-crypto/arkworks when the top limb of p is below 2^63 − 1: the two extra
+//! accumulator words of CIOS are then never needed.
+//!
+//! Cost: CIOS 2N² + N word multiplications; SOS squaring N(N+1)/2 + N² + N.
+//! Preconditions: p odd, `m0 = −p⁻¹ mod 2^64`, inputs `< p`. Output `< p`.
+//! Constant-time: yes (the only data-dependent choice is a masked final subtraction).
+
+#![allow(clippy::needless_range_loop)]
+
+use super::limbs::{adc, mac, sbb, select_n};
+
+/// Final conditional subtraction: `t + 2^(64N)·hi − p` if that is `≥ 0`, else `t`.
+/// Requires `t + 2^(64N)·hi < 2p`.
+#[inline(always)]
+fn reduce_once<const N: usize>(t: &[u64; N], hi: u64, p: &[u64; N]) -> [u64; N] {
+    let mut d = [0u64; N];
+    let mut borrow = 0;
+    for i in 0..N {
+        (d[i], borrow) = sbb(t[i], p[i], borrow);
+    }
+    let (_, borrow) = sbb(hi, 0, borrow);
+    // borrow = 1 exactly when t + hi·2^(64N) < p: keep t.
+    select_n(borrow.wrapping_neg(), t, &d)
+}
+
+/// `a·b·2^(−64N) mod p` by CIOS, for any odd `p < 2^(64N)`.
+#[inline(always)]
+pub(crate) fn mont_mul<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    m0: u64,
+) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_n = 0u64;
+    for i in 0..N {
+        let mut c = 0u64;
+        for j in 0..N {
+            (t[j], c) = mac(t[j], a[j], b[i], c);
+        }
+        let (s, t_n1) = adc(t_n, c, 0);
+        let m = t[0].wrapping_mul(m0);
+        let (_, mut c) = mac(t[0], m, p[0], 0);
+        for j in 1..N {
+            (t[j - 1], c) = mac(t[j], m, p[j], c);
+        }
+        let (s2, c2) = adc(s, c, 0);
+        t[N - 1] = s2;
+        t_n = t_n1 + c2;
+    }
+    reduce_once(&t, t_n, p)
+}
+
+/// `a·b·2^(−64N) mod p` by CIOS without the extra carry words; requires the top limb
+/// of `p` to be below `2^63 − 1` (then every intermediate fits `N` words).
+#[inline(always)]
+pub(crate) fn mont_mul_nocarry<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    m0: u64,
+) -> [u64; N] {
+    let mut t = [0u64; N];
+    for i in 0..N {
+        let (lo, mut ca) = mac(t[0], a[0], b[i], 0);
+        let m = lo.wrapping_mul(m0);
+        let (_, mut cm) = mac(lo, m, p[0], 0);
+        for j in 1..N {
+            let (x, c1) = mac(t[j], a[j], b[i], ca);
+            ca = c1;
+            let (y, c2) = mac(x, m, p[j], cm);
+            cm = c2;
+            t[j - 1] = y;
+        }
+        t[N - 1] = cm.wrapping_add(ca);
+    }
+    reduce_once(&t, 0, p)
+}
+
+/// Montgomery reduction of the double-width value `lo + 2^(64N)·hi < p·2^(64N)`:
+/// returns `(lo + 2^(64N)·hi)·2^(−64N) mod p`.
+#[inline(always)]
+pub(crate) fn mont_reduce<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    p: &[u64; N],
+    m0: u64,
+) -> [u64; N] {
+    let mut t = [*lo, *hi];
+    let mut carry2 = 0u64;
+    for i in 0..N {
+        let m = t[0][i].wrapping_mul(m0);
+        let mut c = 0u64;
+        for j in 0..N {
+            let k = i + j;
+            let (v, c1) = mac(t[k / N][k % N], m, p[j], c);
+            t[k / N][k % N] = v;
+            c = c1;
+        }
+        let k = i + N;
+        let (v, c1) = adc(t[k / N][k % N], c, carry2);
+        t[k / N][k % N] = v;
+        carry2 = c1;
+    }
+    reduce_once(&t[1], carry2, p)
+}
+
+/// `a²·2^(−64N) mod p` by SOS: cross products once, doubled, plus the diagonal,
+/// then [`mont_reduce`].
+#[inline(always)]
+pub(crate) fn mont_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], m0: u64) -> [u64; N] {
+    let mut t = [[0u64; N]; 2];
+    // Cross products a[i]·a[j], i < j.
+    for i in 0..N {
+        let mut c = 0u64;
+        for j in (i + 1)..N {
+            let k = i + j;
+            let (v, c1) = mac(t[k / N][k % N], a[i], a[j], c);
+            t[k / N][k % N] = v;
+            c = c1;
+        }
+        let k = i + N;
+        if k < 2 * N {
+            t[k / N][k % N] = c;
+        }
+    }
+    // Double.
+    let mut top = 0u64;
+    for k in 0..2 * N {
+        let w = t[k / N][k % N];
+        t[k / N][k % N] = (w << 1) | top;
+        top = w >> 63;
+    }
+    // Diagonal squares.
+    let mut c = 0u64;
+    for i in 0..N {
+        let sq = (a[i] as u128) * (a[i] as u128);
+        let k = 2 * i;
+        let (v0, c0) = adc(t[k / N][k % N], sq as u64, c);
+        t[k / N][k % N] = v0;
+        let k = 2 * i + 1;
+        let (v1, c1) = adc(t[k / N][k % N], (sq >> 64) as u64, c0);
+        t[k / N][k % N] = v1;
+        c = c1;
+    }
+    mont_reduce(&t[0], &t[1], p, m0)
+}
+
+/// `a·2^(−64N) mod p`: leaves Montgomery form.
+#[inline(always)]
+pub(crate) fn from_mont<const N: usize>(a: &[u64; N], p: &[u64; N], m0: u64) -> [u64; N] {
+    mont_reduce(a, &[0u64; N], p, m0)
+}
