@@ -151,10 +151,10 @@ pub fn sqrt_vartime<F: Field + ?Sized>(
     let mut digits = vec![0usize; k];
     for i in 0..k {
         let mut y = chain[i].clone();
-        for j in 0..i {
-            if digits[j] != 0 {
+        for (j, &d) in digits.iter().enumerate().take(i) {
+            if d != 0 {
                 let sigma = (tabs.starts[j] + n - tabs.starts[i + 1]) as usize;
-                y = f.mul(&y, tabs.gtab.get(sigma)?.get(digits[j])?);
+                y = f.mul(&y, tabs.gtab.get(sigma)?.get(d)?);
             }
         }
         let nu = if y == one {
@@ -176,10 +176,10 @@ pub fn sqrt_vartime<F: Field + ?Sized>(
     if digits[0] != 0 {
         r = f.mul(&r, tabs.gtab.first()?.get(digits[0] >> 1)?);
     }
-    for j in 1..k {
-        if digits[j] != 0 {
+    for (j, &d) in digits.iter().enumerate().skip(1) {
+        if d != 0 {
             let sigma = (tabs.starts[j] - 1) as usize;
-            r = f.mul(&r, tabs.gtab.get(sigma)?.get(digits[j])?);
+            r = f.mul(&r, tabs.gtab.get(sigma)?.get(d)?);
         }
     }
     Some(r)
