@@ -20,6 +20,11 @@ use crate::error::Result;
 use crate::field::Field;
 use num_bigint::BigUint;
 
+pub mod qr;
+pub mod reference;
+pub mod sqrt;
+pub mod wnm_table1;
+
 /// Operations of a prime field GF(p) beyond the ring operations of [`Field`].
 #[allow(clippy::wrong_self_convention)]
 pub trait PrimeFieldOps: Field {
