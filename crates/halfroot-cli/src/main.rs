@@ -37,6 +37,42 @@ enum Command {
         #[arg(long)]
         algorithm: Option<String>,
     },
+    /// Arithmetic in GF(p): `halfroot prime P OP [ARG...]`.
+    ///
+    /// P is an odd prime (decimal or 0x hex, up to 2048 bits). OP is one of add sub mul
+    /// inv pow legendre qr sqrt; sqrt prints the smaller root or `none`. Integers are
+    /// decimal or 0x hex in, decimal out. A single `-` reads one tuple per line.
+    Prime {
+        /// The prime p.
+        p: String,
+        /// The operation.
+        op: String,
+        /// Operands (or `-`).
+        #[arg(allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Algorithm for sqrt (p3mod4 atkin tonelli_shanks smart mwst cipolla sarkar
+        /// sarkar_table constant_time) or qr (cqr pqr legendre).
+        #[arg(long)]
+        algorithm: Option<String>,
+    },
+    /// Arithmetic in GF(p^2) = GF(p)[w]/(w^2 - c): `halfroot prime2 P C OP [ARG...]`.
+    ///
+    /// Elements are `a0,a1` meaning a0 + a1·w; c must be a non-square modulo p. OP as
+    /// for `prime`; sqrt prints the root with the smaller (a1, a0) or `none`.
+    Prime2 {
+        /// The prime p.
+        p: String,
+        /// The non-square c.
+        c: String,
+        /// The operation.
+        op: String,
+        /// Operands (or `-`).
+        #[arg(allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Algorithm for sqrt (smart mwst mwst_base complex adj_rh_3mod4) or qr (cqr pqr norm).
+        #[arg(long)]
+        algorithm: Option<String>,
+    },
     /// Measure everything on this machine and print the papers' tables beside ours.
     Report {
         /// Sections to run (default: all).
@@ -93,6 +129,31 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e),
             }
         }
+        Command::Prime {
+            p,
+            op,
+            args,
+            algorithm,
+        } => {
+            let (args, algorithm) = split_algorithm(args, algorithm);
+            match algorithm {
+                Ok(alg) => prime_cmd::prime(&p, &op, &args, alg.as_deref()),
+                Err(e) => fail(&e),
+            }
+        }
+        Command::Prime2 {
+            p,
+            c,
+            op,
+            args,
+            algorithm,
+        } => {
+            let (args, algorithm) = split_algorithm(args, algorithm);
+            match algorithm {
+                Ok(alg) => prime_cmd::prime2(&p, &c, &op, &args, alg.as_deref()),
+                Err(e) => fail(&e),
+            }
+        }
         Command::Report {
             sections,
             json,
@@ -116,6 +177,7 @@ fn main() -> ExitCode {
 }
 
 mod commands;
+mod prime_cmd;
 
 /// Prints one error line and returns exit status 2.
 fn fail(msg: &str) -> ExitCode {

@@ -178,3 +178,147 @@ fn info_names_the_chosen_algorithms() {
     let nist = ok(&["field", "163,7,6,3,0", "info"]);
     assert!(nist.contains("weight 79"), "{nist}");
 }
+
+fn run_lines(args: &[&str], input: &str) -> (Option<i32>, Vec<String>) {
+    let out = halfroot(args, Some(input));
+    let text = String::from_utf8(out.stdout).expect("utf8");
+    (
+        out.status.code(),
+        text.lines().map(str::to_string).collect(),
+    )
+}
+
+/// The smaller square root of a mod p by brute force, or "none".
+fn brute_sqrt(a: u64, p: u64) -> String {
+    (0..p)
+        .find(|r| r * r % p == a % p)
+        .map(|r| r.to_string())
+        .unwrap_or_else(|| "none".into())
+}
+
+#[test]
+fn prime_sqrt_matches_brute_force_for_every_algorithm() {
+    // 2-adicities: 17 (T=3 for (p-1)/2... p-1 = 16), 41, 97, 113, 257 and p ≡ 3 mod 4 / 5 mod 8.
+    for p in [13u64, 17, 19, 29, 37, 41, 97, 113, 257, 1009] {
+        let input: String = (0..p).map(|a| format!("{a}\n")).collect();
+        let expected: Vec<String> = (0..p).map(|a| brute_sqrt(a, p)).collect();
+        for alg in [
+            "p3mod4",
+            "atkin",
+            "tonelli_shanks",
+            "smart",
+            "mwst",
+            "cipolla",
+            "sarkar",
+            "sarkar_table",
+            "constant_time",
+        ] {
+            let applies = match alg {
+                "p3mod4" => p % 4 == 3,
+                "atkin" => p % 8 == 5,
+                _ => true,
+            };
+            let ps = p.to_string();
+            let (code, lines) = run_lines(&["prime", &ps, "sqrt", "-", "--algorithm", alg], &input);
+            if applies {
+                assert_eq!(code, Some(0), "p={p} {alg}");
+                assert_eq!(lines, expected, "p={p} {alg}");
+            } else {
+                assert_eq!(code, Some(2), "p={p} {alg} should be rejected");
+            }
+        }
+        // Legendre symbol against Euler's criterion computed here.
+        let ps = p.to_string();
+        let (_, lines) = run_lines(&["prime", &ps, "legendre", "-"], &input);
+        for (a, l) in lines.iter().enumerate() {
+            let mut e = 1u64;
+            for _ in 0..(p - 1) / 2 {
+                e = e * a as u64 % p;
+            }
+            let want = if a == 0 {
+                "0"
+            } else if e == 1 {
+                "1"
+            } else {
+                "-1"
+            };
+            assert_eq!(l, want, "({a}/{p})");
+        }
+    }
+}
+
+#[test]
+fn prime2_sqrt_matches_brute_force() {
+    // GF(13^2) with w^2 = 2 and GF(17^2) with w^2 = 3 (both non-squares).
+    for (p, c) in [(13u64, 2u64), (17, 3)] {
+        let mul = |x: (u64, u64), y: (u64, u64)| {
+            ((x.0 * y.0 + c * x.1 * y.1) % p, (x.0 * y.1 + x.1 * y.0) % p)
+        };
+        let mut input = String::new();
+        let mut expected = Vec::new();
+        for a0 in 0..p {
+            for a1 in 0..p {
+                input.push_str(&format!("{a0},{a1}\n"));
+                // Smallest root by (r1, r0).
+                let mut best: Option<(u64, u64)> = None;
+                for r1 in 0..p {
+                    for r0 in 0..p {
+                        if best.is_none() && mul((r0, r1), (r0, r1)) == (a0, a1) {
+                            best = Some((r0, r1));
+                        }
+                    }
+                }
+                expected.push(match best {
+                    Some((r0, r1)) => format!("{r0},{r1}"),
+                    None => "none".into(),
+                });
+            }
+        }
+        let (ps, cs) = (p.to_string(), c.to_string());
+        for alg in ["smart", "mwst", "mwst_base", "complex", "adj_rh_3mod4"] {
+            let applies = match alg {
+                "mwst_base" => p % 4 == 1,
+                "adj_rh_3mod4" => p % 4 == 3,
+                _ => true,
+            };
+            let (code, lines) = run_lines(
+                &["prime2", &ps, &cs, "sqrt", "-", "--algorithm", alg],
+                &input,
+            );
+            if applies {
+                assert_eq!(code, Some(0), "p={p} {alg}");
+                assert_eq!(lines, expected, "p={p} {alg}");
+            } else {
+                assert_eq!(code, Some(2), "p={p} {alg}");
+            }
+        }
+        assert_eq!(ok(&["prime2", &ps, &cs, "mul", "3,4", "5,6"]), {
+            let (x, y) = mul((3, 4), (5, 6));
+            format!("{x},{y}")
+        });
+    }
+}
+
+#[test]
+fn prime_commands_reject_bad_input() {
+    fails(&["prime", "15", "mul", "2", "3"], "not an odd prime");
+    fails(&["prime", "16", "mul", "2", "3"], "not an odd prime");
+    fails(&["prime", "13", "mul", "13", "1"], "13");
+    fails(&["prime", "13", "mul", "x1", "1"], "x1");
+    fails(&["prime", "13", "inv", "0"], "zero");
+    fails(&["prime", "13", "sqrt", "3", "--algorithm", "nope"], "nope");
+    fails(
+        &["prime", "17", "sqrt", "2", "--algorithm", "p3mod4"],
+        "does not apply",
+    );
+    fails(&["prime", "13", "frobnicate", "1"], "unknown operation");
+    fails(&["prime2", "13", "3", "mul", "1,1", "1,1"], "square");
+    fails(&["prime2", "13", "2", "mul", "1", "1,1"], "a0,a1");
+    fails(&["prime2", "13", "2", "mul", "1,13", "1,1"], "13");
+    // P-256's prime and a 2-adicity-96 prime (P-224) work at full size.
+    let p256 = "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff";
+    assert_eq!(ok(&["prime", p256, "sqrt", "4"]), "2");
+    let p224 = "26959946667150639794667015087019630673557916260026308143510066298881";
+    assert_eq!(ok(&["prime", p224, "sqrt", "9"]), "3");
+    assert_eq!(ok(&["prime", p224, "pow", "3", "0x10"]), "43046721");
+}
