@@ -10,6 +10,7 @@ pub mod plot;
 pub mod timing;
 
 mod fields;
+mod sqrt;
 
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -53,11 +54,18 @@ pub struct SectionOutput {
 type SectionFn = fn(&Options) -> Result<SectionOutput, String>;
 
 /// Every section, in report order.
-const SECTIONS: &[(&str, &str, SectionFn)] = &[(
-    "fields",
-    "Binary fields: Avanzi Tables 3/4 (mul, sqr, inv, sqrt, trace, half-trace)",
-    fields::run,
-)];
+const SECTIONS: &[(&str, &str, SectionFn)] = &[
+    (
+        "fields",
+        "Binary fields: Avanzi Tables 3/4 (mul, sqr, inv, sqrt, trace, half-trace)",
+        fields::run,
+    ),
+    (
+        "sqrt",
+        "GF(p) and GF(p²) square roots: Wang–Nogami–Morikawa Table 1, every algorithm, peers",
+        sqrt::run,
+    ),
+];
 
 /// Runs the requested sections and writes their outputs.
 pub fn run(opts: &Options) -> Result<(), String> {
