@@ -188,6 +188,7 @@ fn parse_and_display_match_written_forms() {
     assert_eq!(Gf2Poly::parse("x^0").unwrap(), Gf2Poly::one());
     assert_eq!(Gf2Poly::zero().to_string(), "0");
     assert_eq!(Gf2Poly::one().to_string(), "1");
+    assert_eq!(Gf2Poly::parse("16777216").unwrap().degree(), Some(1 << 24));
     for bad in [
         "",
         "  ",
@@ -198,6 +199,8 @@ fn parse_and_display_match_written_forms() {
         "x^3+x^3+1",
         "2*x",
         "-1",
+        "x^16777217+1",
+        "4000000000,0",
     ] {
         assert!(
             matches!(Gf2Poly::parse(bad), Err(halfroot::Error::Parse { .. })),
