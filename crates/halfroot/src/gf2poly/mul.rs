@@ -11,7 +11,6 @@
 //! normalised (they may carry leading zero words). Variable-time in the lengths only.
 
 use super::backend;
-use crate::binary::portable::spread32;
 
 /// Operand size in words from which [`karatsuba`] splits instead of calling the
 /// schoolbook kernel; measured with `cargo bench --bench gf2poly -- karatsuba_threshold`
@@ -143,12 +142,10 @@ fn karatsuba_balanced(a: &[u64], b: &[u64], out: &mut [u64], scratch: &mut [u64]
     }
 }
 
-/// The square of `a` by spreading every bit `i` to bit `2i`: `2·a.len()` words.
+/// The square of `a` by spreading every bit `i` to bit `2i`: `2·a.len()` words
+/// (PCLMULQDQ `w·w` per word when available).
 pub fn sqr(a: &[u64]) -> Vec<u64> {
-    let mut out = Vec::with_capacity(2 * a.len());
-    for &w in a {
-        out.push(spread32(w as u32));
-        out.push(spread32((w >> 32) as u32));
-    }
+    let mut out = vec![0u64; 2 * a.len()];
+    backend::sqr(a, &mut out);
     out
 }

@@ -37,6 +37,43 @@ pub fn mul_basecase(a: &[u64], b: &[u64], out: &mut [u64]) {
     }
 }
 
+/// `out[..2·a.len()] = a²` with one PCLMULQDQ per word (`w·w` is `w` spread out);
+/// the portable kernel when the CPU lacks it or `out` is too short.
+pub fn sqr(a: &[u64], out: &mut [u64]) {
+    if available() && out.len() >= 2 * a.len() {
+        // SAFETY: pclmulqdq and sse2 were detected at run time; the length was checked.
+        unsafe { sqr_pclmul(a, out) }
+    } else {
+        super::portable::sqr(a, out)
+    }
+}
+
+/// # Safety
+/// The CPU must support `pclmulqdq` and `sse2`; `out.len() ≥ 2·a.len()`.
+#[target_feature(enable = "pclmulqdq,sse2")]
+unsafe fn sqr_pclmul(a: &[u64], out: &mut [u64]) {
+    let n2 = a.len() / 2;
+    let ap = a.as_ptr();
+    let op = out.as_mut_ptr();
+    for j in 0..n2 {
+        // SAFETY: words 2j, 2j+1 < a.len(); words 4j..4j+4 ≤ 2·a.len() ≤ out.len().
+        unsafe {
+            let x = _mm_loadu_si128(ap.add(2 * j).cast::<__m128i>());
+            let lo = _mm_clmulepi64_si128::<0x00>(x, x);
+            let hi = _mm_clmulepi64_si128::<0x11>(x, x);
+            _mm_storeu_si128(op.add(4 * j).cast::<__m128i>(), lo);
+            _mm_storeu_si128(op.add(4 * j + 2).cast::<__m128i>(), hi);
+        }
+    }
+    if a.len() % 2 == 1 {
+        let w = a[a.len() - 1];
+        let x = _mm_set_epi64x(0, w as i64);
+        let sq = _mm_clmulepi64_si128::<0x00>(x, x);
+        out[4 * n2] = _mm_cvtsi128_si64(sq) as u64;
+        out[4 * n2 + 1] = _mm_cvtsi128_si64(_mm_srli_si128::<8>(sq)) as u64;
+    }
+}
+
 /// Product scanning over 2-word blocks: for block column `K` the 128×128-bit block
 /// products `A_I·B_(K−I)` are accumulated as three 128-bit sums (low, middle, high:
 /// four PCLMULQDQ per block pair, one unaligned load per operand block) and combined
@@ -165,6 +202,19 @@ mod tests {
                 *seed
             })
             .collect()
+    }
+
+    #[test]
+    fn sqr_matches_portable() {
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        for n in 0..40 {
+            let a = words(&mut seed, n);
+            let mut fast = words(&mut seed, 2 * n + 1);
+            let mut slow = fast.clone();
+            sqr(&a, &mut fast);
+            super::super::portable::sqr(&a, &mut slow);
+            assert_eq!(fast, slow, "n={n}");
+        }
     }
 
     #[test]
