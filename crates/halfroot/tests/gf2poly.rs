@@ -775,3 +775,24 @@ fn slow_large_degree_checks() {
     }
     println!("60 random degree 1000..3000 compared: {:?}", t.elapsed());
 }
+
+#[test]
+fn sparse_folding_matches_division_at_gap_boundaries() {
+    // Folding has a one-pass path for gaps n − k ≥ 64 and a re-folding loop below that.
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for n in [64usize, 65, 100, 127, 128, 129, 191, 200, 1000] {
+        for gap in [16usize, 63, 64, 65, 127, 128] {
+            if gap >= n {
+                continue;
+            }
+            let m = Gf2Poly::from_exponents(&[n as u32, (n - gap) as u32, 3, 0]);
+            let ctx = ModContext::with_reduction(&m, Reduction::Sparse).unwrap();
+            for _ in 0..20 {
+                let deg = rng.gen_range(0..2 * n);
+                let a = random_poly(&mut rng, deg);
+                assert_eq!(ctx.reduce(&a), a.rem(&m).unwrap(), "n={n} gap={gap}");
+                assert_eq!(ctx.sqrmod(&a), a.sqr().rem(&m).unwrap(), "n={n} gap={gap}");
+            }
+        }
+    }
+}
