@@ -334,6 +334,14 @@ impl fmt::Display for Gf2Poly {
     }
 }
 
+impl core::str::FromStr for Gf2Poly {
+    type Err = Error;
+    /// Same as [`Gf2Poly::parse`].
+    fn from_str(s: &str) -> Result<Gf2Poly> {
+        Gf2Poly::parse(s)
+    }
+}
+
 impl fmt::Debug for Gf2Poly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Gf2Poly({self})")

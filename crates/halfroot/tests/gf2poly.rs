@@ -181,6 +181,7 @@ fn parse_and_display_match_written_forms() {
     let c = Gf2Poly::parse(" X^29 + 1 + x^163 + x^57+x^49 ").unwrap();
     assert_eq!(a, b);
     assert_eq!(a, c);
+    assert_eq!("x^163+x^57+x^49+x^29+1".parse::<Gf2Poly>().unwrap(), a);
     assert_eq!(a.exponents(), vec![163, 57, 49, 29, 0]);
     assert_eq!(a.to_string(), "x^163+x^57+x^49+x^29+1");
     assert_eq!(Gf2Poly::parse("x^2+x+1").unwrap().to_string(), "x^2+x+1");
