@@ -1,4 +1,4 @@
-//! Division with remainder and greatest common divisors in GF(2)[X].
+//! Division with remainder and greatest common divisors in GF(2)\[X\].
 //!
 //! Source: schoolbook long division (Knuth, TAOCP vol. 2, §4.6.1, Algorithm D over
 //! GF(2), one quotient bit per step) and Euclid's algorithm (§4.6.1, Algorithm E), both

@@ -4,14 +4,15 @@
 //! * [`Reduction::Sparse`]: word-wise folding from the top, each word `w` at bit offset
 //!   `64i ≥ n` added back at offsets `64i − n + k` for every exponent `k < n` of `m`
 //!   (Hankerson–Menezes–Vanstone, *Guide to ECC*, §2.3.5, generalised to any sparse
-//!   `m`). Cost `≈ weight(m)·2n/64` word shifts. Used when `weight(m) ≤`
+//!   `m`; a single top-down pass when `n − k ≥ 64` for all `k`, otherwise a word is
+//!   re-folded until clean). Cost `≈ weight(m)·2n/64` word shifts. Used when `weight(m) ≤`
 //!   [`SPARSE_MAX_WEIGHT`] and the gap `n − k₁` below the leading term is at least
 //!   [`SPARSE_MIN_GAP`].
-//! * [`Reduction::Barrett`]: Barrett reduction (Barrett, CRYPTO '86; polynomial form in
-//!   Shoup, *A Computational Introduction to Number Theory and Algebra*, §17.6 ) with
-//!   `μ = ⌊X^(2n)/m⌋`, computed as the reversal of `rev(m)^(−1) mod X^(n+1)` by Newton
-//!   iteration `g ← g²·rev(m)` (characteristic 2). Then `q = ⌊⌊t/X^n⌋·μ / X^n⌋` is
-//!   exactly `⌊t/m⌋` and `t mod m = t + q·m`. Cost: two `n`-bit products, `O(M(n))`.
+//! * [`Reduction::Barrett`]: Barrett reduction (Barrett, CRYPTO '86) in its polynomial
+//!   form (von zur Gathen–Gerhard, *Modern Computer Algebra*, §9.1, division with
+//!   remainder by Newton iteration) with `μ = ⌊X^(2n)/m⌋`, computed as the reversal of
+//!   `rev(m)^(−1) mod X^(n+1)` by Newton iteration `g ← g²·rev(m)` (characteristic 2).
+//!   Then `q = ⌊⌊t/X^n⌋·μ / X^n⌋` is exactly `⌊t/m⌋` and `t mod m = t + q·m`. Cost: two `n`-bit products, `O(M(n))`.
 //!
 //! Variable-time (public moduli). Inputs of degree `≥ n` are reduced first.
 

@@ -1,4 +1,4 @@
-//! Products and squares of dense GF(2)[X] polynomials stored as little-endian words.
+//! Products and squares of dense GF(2)\[X\] polynomials stored as little-endian words.
 //!
 //! * [`schoolbook`]: product scanning with 64×64-bit carry-less word products
 //!   (Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 2.33); `la·lb` word products.
