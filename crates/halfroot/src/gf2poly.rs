@@ -7,7 +7,7 @@
 //! | module | what | source |
 //! |---|---|---|
 //! | [`mul`] | schoolbook, Karatsuba, squaring by bit spreading | Guide to ECC Alg. 2.33, §2.3.4; Knuth §4.3.3 |
-//! | [`div`](self) (private) | long division, Euclid's gcd | Knuth §4.6.1 |
+//! | `div` (private) | long division, Euclid's gcd ([`Gf2Poly::divrem`], [`Gf2Poly::gcd`]) | Knuth §4.6.1 |
 //! | [`modular`] | [`ModContext`]: mulmod/sqrmod/powmod, sparse folding or Barrett | Guide to ECC §2.3.5; Barrett 1986 |
 //! | [`irreducible`] | Ben-Or and Rabin irreducibility tests | Ben-Or 1981; Rabin 1980 |
 //! | [`backend`] | PCLMULQDQ word kernel with portable fallback | Gueron–Kounavis 2010 |
@@ -44,6 +44,9 @@ pub struct Gf2Poly {
 }
 
 impl Gf2Poly {
+    /// The largest exponent [`Gf2Poly::parse`] accepts (2^24, a 2 MiB polynomial).
+    pub const MAX_PARSE_EXPONENT: u32 = 1 << 24;
+
     /// The zero polynomial.
     pub fn zero() -> Gf2Poly {
         Gf2Poly { words: Vec::new() }
@@ -95,8 +98,9 @@ impl Gf2Poly {
     /// list, so write the constant 1 as `x^0`; `0` alone is the exponent list {0}, i.e. 1.
     ///
     /// # Errors
-    /// [`Error::Parse`] on empty input, a malformed term or exponent, or an exponent
-    /// that appears twice.
+    /// [`Error::Parse`] on empty input, a malformed term or exponent, an exponent
+    /// that appears twice, or one above [`Gf2Poly::MAX_PARSE_EXPONENT`] (so that text
+    /// cannot request gigabytes; [`Gf2Poly::from_exponents`] has no such limit).
     pub fn parse(text: &str) -> Result<Gf2Poly> {
         let trimmed = text.trim();
         let bad = |reason: String| Error::Parse {
@@ -131,6 +135,12 @@ impl Gf2Poly {
                     .map_err(|_| bad(format!("exponent {p:?} is not a non-negative integer")))?;
                 exps.push(e);
             }
+        }
+        if let Some(e) = exps.iter().find(|&&e| e > Self::MAX_PARSE_EXPONENT) {
+            return Err(bad(format!(
+                "exponent {e} exceeds the limit {}",
+                Self::MAX_PARSE_EXPONENT
+            )));
         }
         let mut sorted = exps.clone();
         sorted.sort_unstable();
@@ -321,6 +331,14 @@ impl fmt::Display for Gf2Poly {
             }
         }
         Ok(())
+    }
+}
+
+impl core::str::FromStr for Gf2Poly {
+    type Err = Error;
+    /// Same as [`Gf2Poly::parse`].
+    fn from_str(s: &str) -> Result<Gf2Poly> {
+        Gf2Poly::parse(s)
     }
 }
 

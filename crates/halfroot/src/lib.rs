@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | [`binary`] | F_2^d in polynomial basis: sqrt, trace, half-trace, quadratics | Avanzi §2–3 |
 //! | [`field`] | the `Field` trait every field implements | — |
-//! | [`gf2poly`] | GF(2)[X] of any degree: Karatsuba/clmul products, Barrett/sparse mod, Ben-Or and Rabin irreducibility | Ben-Or 1981; Rabin 1980 |
+//! | [`gf2poly`] | GF(2)\[X\] of any degree: Karatsuba/clmul products, Barrett/sparse mod, Ben-Or and Rabin irreducibility | Ben-Or 1981; Rabin 1980 |
 //! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
 //! | [`error`] | the library's error type | — |
 //! | [`prime`] | GF(p): Montgomery arithmetic, QR tests, square roots | Wang–Nogami–Morikawa |

@@ -181,6 +181,7 @@ fn parse_and_display_match_written_forms() {
     let c = Gf2Poly::parse(" X^29 + 1 + x^163 + x^57+x^49 ").unwrap();
     assert_eq!(a, b);
     assert_eq!(a, c);
+    assert_eq!("x^163+x^57+x^49+x^29+1".parse::<Gf2Poly>().unwrap(), a);
     assert_eq!(a.exponents(), vec![163, 57, 49, 29, 0]);
     assert_eq!(a.to_string(), "x^163+x^57+x^49+x^29+1");
     assert_eq!(Gf2Poly::parse("x^2+x+1").unwrap().to_string(), "x^2+x+1");
@@ -188,6 +189,7 @@ fn parse_and_display_match_written_forms() {
     assert_eq!(Gf2Poly::parse("x^0").unwrap(), Gf2Poly::one());
     assert_eq!(Gf2Poly::zero().to_string(), "0");
     assert_eq!(Gf2Poly::one().to_string(), "1");
+    assert_eq!(Gf2Poly::parse("16777216").unwrap().degree(), Some(1 << 24));
     for bad in [
         "",
         "  ",
@@ -198,6 +200,8 @@ fn parse_and_display_match_written_forms() {
         "x^3+x^3+1",
         "2*x",
         "-1",
+        "x^16777217+1",
+        "4000000000,0",
     ] {
         assert!(
             matches!(Gf2Poly::parse(bad), Err(halfroot::Error::Parse { .. })),
@@ -553,4 +557,243 @@ fn known_reducibles_are_reducible() {
             reason: ReducibleReason::NotSquareFree
         }
     );
+}
+
+/// A square-root-friendly dense modulus of Avanzi's paper: `P_{d,1} = (X^(d+1) + X^4 + X +
+/// 1)/(X + 1)`, stated irreducible there for d = 7879 (confirmed with PARI/GP 2.15).
+fn avanzi_p_d1(d: u32) -> Gf2Poly {
+    let (q, r) = Gf2Poly::from_exponents(&[d + 1, 4, 1, 0])
+        .divrem(&Gf2Poly::from_exponents(&[1, 0]))
+        .unwrap();
+    assert!(r.is_zero());
+    q
+}
+
+#[test]
+fn large_known_irreducibles_are_irreducible() {
+    // Pentanomial found by this crate's search, confirmed irreducible with PARI/GP 2.15
+    // (`polisirreducible(Mod(1,2)*(x^10000+x^19+x^13+x^9+1))` = 1; changing a term to
+    // x^5 gives 0, also checked below).
+    let f = Gf2Poly::from_exponents(&[10000, 19, 13, 9, 0]);
+    assert!(f.is_irreducible_rabin());
+    assert!(f.is_irreducible());
+    let g = &f + &Gf2Poly::monomial(5);
+    assert!(!g.is_irreducible_rabin());
+    assert!(!g.is_irreducible());
+    // x^10000 + x^19 + x^13 + x^9 + 1 times a degree-1 factor: Ben-Or exits at once.
+    let h = f.mul(&Gf2Poly::from_exponents(&[1, 0]));
+    assert_eq!(
+        h.irreducibility(),
+        Irreducibility::Reducible {
+            reason: ReducibleReason::FactorOfDegree(1)
+        }
+    );
+
+    let p = avanzi_p_d1(7879);
+    assert_eq!(p.degree(), Some(7879));
+    assert_eq!(ModContext::new(&p).unwrap().reduction(), Reduction::Barrett);
+    assert!(p.is_irreducible_rabin());
+    assert!(p.is_irreducible());
+}
+
+#[test]
+fn ben_or_matches_rabin_on_random_polynomials() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    let mut irreducible = 0;
+    for i in 0..400 {
+        let d = rng.gen_range(2..=400);
+        let mut f = random_poly(&mut rng, d);
+        if i % 2 == 0 {
+            // Bias towards candidates that pass the cheap checks.
+            f += &Gf2Poly::from_exponents(&[0]);
+            if !f.coeff(0) {
+                f += &Gf2Poly::one();
+            }
+        }
+        let b = f.is_irreducible();
+        assert_eq!(b, f.is_irreducible_rabin(), "{f}");
+        irreducible += b as u32;
+    }
+    // About 1/d of the constant-term-one candidates are irreducible: some must be.
+    assert!(irreducible > 0);
+}
+
+/// Runs PARI/GP on `script`, returning its standard output, or `None` if `gp` is absent.
+fn run_gp(script: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("gp")
+        .args(["-q", "-f", "-D", "parisizemax=1000000000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(script.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn irreducibility_matches_pari_gp() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let mut polys = Vec::new();
+    for i in 0..220 {
+        let d = rng.gen_range(2..=200);
+        let f = match i % 4 {
+            // Uniformly random of degree d.
+            0 => random_poly(&mut rng, d),
+            // Constant term 1: passes the cheapest check.
+            1 | 2 => {
+                let f = random_poly(&mut rng, d);
+                if f.coeff(0) {
+                    f
+                } else {
+                    &f + &Gf2Poly::one()
+                }
+            }
+            // A product with a repeated or planted factor.
+            _ => {
+                let (da, db) = (rng.gen_range(1..=d / 2), rng.gen_range(1..=d / 2));
+                let a = random_poly(&mut rng, da);
+                let b = random_poly(&mut rng, db);
+                if rng.gen() {
+                    a.mul(&a).mul(&b)
+                } else {
+                    a.mul(&b)
+                }
+            }
+        };
+        polys.push(f);
+    }
+    let mut script = String::new();
+    for f in &polys {
+        script.push_str(&format!(
+            "f=Mod(1,2)*({f}); F=factor(f); print(polisirreducible(f), \" \", \
+             vecmin(vector(#F[,1],i,poldegree(F[i,1]))), \" \", vecmax(F[,2]));\n"
+        ));
+    }
+    let Some(out) = run_gp(&script) else {
+        println!("note: PARI/GP (`gp`) not found; irreducibility_matches_pari_gp skipped");
+        return;
+    };
+    let lines: Vec<Vec<usize>> = out
+        .lines()
+        .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(lines.len(), polys.len(), "gp output: {out}");
+    let mut irreducible = 0;
+    for (f, l) in polys.iter().zip(&lines) {
+        let (gp_irr, min_deg, max_mult) = (l[0] == 1, l[1], l[2]);
+        let want = if gp_irr {
+            irreducible += 1;
+            Irreducibility::Irreducible
+        } else if !f.coeff(0) {
+            Irreducibility::Reducible {
+                reason: ReducibleReason::DivisibleByX,
+            }
+        } else if max_mult > 1 {
+            Irreducibility::Reducible {
+                reason: ReducibleReason::NotSquareFree,
+            }
+        } else {
+            Irreducibility::Reducible {
+                reason: ReducibleReason::FactorOfDegree(min_deg),
+            }
+        };
+        assert_eq!(f.irreducibility(), want, "{f}");
+        assert_eq!(f.is_irreducible_rabin(), gp_irr, "{f}");
+    }
+    assert!(
+        irreducible > 0,
+        "no irreducible sample: the comparison is too weak"
+    );
+}
+
+/// Slow checks: degree-20 000 polynomials, agreement of the two tests on larger random
+/// inputs, and timings printed for the record (not asserted).
+#[test]
+#[ignore]
+fn slow_large_degree_checks() {
+    use std::time::Instant;
+    let t = Instant::now();
+    let f = Gf2Poly::from_exponents(&[10000, 19, 13, 9, 0]);
+    assert!(f.is_irreducible_rabin());
+    println!("Rabin, x^10000+x^19+x^13+x^9+1: {:?}", t.elapsed());
+    let t = Instant::now();
+    assert!(f.is_irreducible());
+    println!("Ben-Or, x^10000+x^19+x^13+x^9+1: {:?}", t.elapsed());
+    let p = avanzi_p_d1(7879);
+    let t = Instant::now();
+    assert!(p.is_irreducible_rabin());
+    println!(
+        "Rabin, P_(7879,1) (dense, weight {}): {:?}",
+        p.weight(),
+        t.elapsed()
+    );
+    let t = Instant::now();
+    assert!(p.is_irreducible());
+    println!("Ben-Or, P_(7879,1): {:?}", t.elapsed());
+
+    // Degree 20 000 and beyond: arithmetic identities on big operands.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let a = random_poly(&mut rng, 20_000);
+    let b = random_poly(&mut rng, 20_011);
+    let m = random_poly(&mut rng, 15_000);
+    let t = Instant::now();
+    let ab = a.mul(&b);
+    println!("mul 20000 x 20011: {:?}", t.elapsed());
+    assert_eq!(ab, a.mul_schoolbook(&b));
+    let (q, r) = ab.divrem(&m).unwrap();
+    assert_eq!(&q.mul(&m) + &r, ab);
+    for red in Reduction::ALL {
+        let ctx = ModContext::with_reduction(&m, red).unwrap();
+        assert_eq!(ctx.mulmod(&a, &b), r, "{}", red.name());
+    }
+    // The product of two large irreducibles: Ben-Or runs to k = 9689 (its smallest
+    // factor) on a dense degree-19 689 modulus, with gcd batching and block rescans.
+    let g = Gf2Poly::from_exponents(&[9689, 84, 0]);
+    let fg = f.mul(&g);
+    let t = Instant::now();
+    assert_eq!(
+        fg.irreducibility(),
+        Irreducibility::Reducible {
+            reason: ReducibleReason::FactorOfDegree(9689)
+        }
+    );
+    println!("Ben-Or on (degree 10000)·(degree 9689): {:?}", t.elapsed());
+    let t = Instant::now();
+    assert!(!fg.is_irreducible_rabin());
+    println!("Rabin on the same: {:?}", t.elapsed());
+
+    // Agreement on random inputs of degree up to 3000.
+    let t = Instant::now();
+    for _ in 0..60 {
+        let d = rng.gen_range(1000..=3000);
+        let f = &random_poly(&mut rng, d) + &Gf2Poly::one();
+        let f = if f.coeff(0) { f } else { &f + &Gf2Poly::one() };
+        assert_eq!(f.is_irreducible(), f.is_irreducible_rabin(), "{f}");
+    }
+    println!("60 random degree 1000..3000 compared: {:?}", t.elapsed());
+}
+
+#[test]
+fn sparse_folding_matches_division_at_gap_boundaries() {
+    // Folding has a one-pass path for gaps n − k ≥ 64 and a re-folding loop below that.
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for n in [64usize, 65, 100, 127, 128, 129, 191, 200, 1000] {
+        for gap in [16usize, 63, 64, 65, 127, 128] {
+            if gap >= n {
+                continue;
+            }
+            let m = Gf2Poly::from_exponents(&[n as u32, (n - gap) as u32, 3, 0]);
+            let ctx = ModContext::with_reduction(&m, Reduction::Sparse).unwrap();
+            for _ in 0..20 {
+                let deg = rng.gen_range(0..2 * n);
+                let a = random_poly(&mut rng, deg);
+                assert_eq!(ctx.reduce(&a), a.rem(&m).unwrap(), "n={n} gap={gap}");
+                assert_eq!(ctx.sqrmod(&a), a.sqr().rem(&m).unwrap(), "n={n} gap={gap}");
+            }
+        }
+    }
 }

@@ -51,3 +51,15 @@ pub fn mul_basecase(a: &[u64], b: &[u64], out: &mut [u64]) {
         _ => portable::mul_basecase(a, b, out),
     }
 }
+
+/// Square by bit spreading: `out[..2·a.len()] = a²` (overwritten).
+///
+/// Requires `out.len() ≥ 2·a.len()`.
+#[inline]
+pub fn sqr(a: &[u64], out: &mut [u64]) {
+    match kernel() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Pclmul => x86_64::sqr(a, out),
+        _ => portable::sqr(a, out),
+    }
+}

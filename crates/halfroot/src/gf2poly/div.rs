@@ -1,10 +1,11 @@
-//! Division with remainder and greatest common divisors in GF(2)[X].
+//! Division with remainder and greatest common divisors in GF(2)\[X\].
 //!
 //! Source: schoolbook long division (Knuth, TAOCP vol. 2, §4.6.1, Algorithm D over
-//! GF(2), one quotient bit per step) and Euclid's algorithm (§4.6.1, Algorithm E), both
-//! working in place on words: each step adds a shifted copy of the divisor.
-//! Cost: divrem `O((deg a − deg b + 1)·⌈deg b/64⌉)` word operations; gcd
-//! `O(deg a·deg b/64)`. Variable-time (public polynomials only).
+//! GF(2)) and Euclid's algorithm (§4.6.1, Algorithm E), both in place on words. Each
+//! step finds up to 64 quotient bits from the top 64 coefficients of dividend and
+//! divisor, then subtracts `quotient-word · divisor` (one carry-less row product).
+//! Cost: divrem `O(⌈(deg a − deg b + 1)/64⌉·⌈deg b/64⌉)` word products; gcd
+//! `O(deg a·deg b/64²)` word products plus `O(deg a)` bit steps. Variable-time (public polynomials only).
 //! Preconditions: the divisor is non-zero (callers return `None` otherwise).
 
 /// Degree of a word slice (index of its highest set bit), `None` for zero.
@@ -56,23 +57,59 @@ pub(crate) fn xor_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
     }
 }
 
+/// The `k ≤ 64` coefficients of `w` at degrees `d, d−1, …, d−k+1` packed with degree
+/// `d` at bit `k−1` (coefficients at negative degrees read as zero).
+fn top_bits(w: &[u64], d: usize, k: usize) -> u64 {
+    let window = if d >= 63 {
+        let lo = d - 63;
+        let (i, sh) = (lo / 64, lo % 64);
+        if sh == 0 {
+            w[i]
+        } else {
+            (w[i] >> sh) | (w.get(i + 1).copied().unwrap_or(0) << (64 - sh))
+        }
+    } else {
+        w[0] << (63 - d)
+    };
+    window >> (64 - k)
+}
+
 /// Reduces `r` in place modulo `b` (`b` normalised, non-zero, of degree `db`);
 /// sets the quotient bits in `q` when given. Returns the degree of the remainder.
+///
+/// Up to 64 quotient bits per step: the top `k` quotient coefficients depend only on
+/// the top `k` coefficients of `r` and of `b`, so they are found by a 64-bit division
+/// of those, and `r` is updated by one word-times-polynomial product.
 fn reduce_in_place(
     r: &mut [u64],
     b: &[u64],
     db: usize,
     mut q: Option<&mut Vec<u64>>,
 ) -> Option<usize> {
+    let mut row = vec![0u64; b.len() + 1];
     let mut dr = degree_of(r);
     while let Some(d) = dr {
         if d < db {
             break;
         }
         let s = d - db;
-        xor_shifted(r, b, s);
+        let k = (s + 1).min(64);
+        let top_r = top_bits(r, d, k);
+        let top_b = top_bits(b, db, k);
+        let mut quo = 0u64;
+        let mut rem = top_r;
+        for i in (0..k).rev() {
+            if (rem >> i) & 1 == 1 {
+                quo |= 1u64 << i;
+                rem ^= top_b >> (k - 1 - i);
+            }
+        }
+        let shift = s + 1 - k;
+        row.fill(0);
+        super::backend::mul_basecase(&[quo], b, &mut row);
+        xor_shifted(r, &row, shift);
         if let Some(q) = q.as_deref_mut() {
-            q[s / 64] |= 1u64 << (s % 64);
+            xor_shifted(q, &[quo], shift);
         }
         dr = degree_below(r, d);
     }

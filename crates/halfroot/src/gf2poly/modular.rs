@@ -4,16 +4,19 @@
 //! * [`Reduction::Sparse`]: word-wise folding from the top, each word `w` at bit offset
 //!   `64i ≥ n` added back at offsets `64i − n + k` for every exponent `k < n` of `m`
 //!   (Hankerson–Menezes–Vanstone, *Guide to ECC*, §2.3.5, generalised to any sparse
-//!   `m`). Cost `≈ weight(m)·2n/64` word shifts. Used when `weight(m) ≤`
+//!   `m`; a single top-down pass when `n − k ≥ 64` for all `k`, otherwise a word is
+//!   re-folded until clean). Cost `≈ weight(m)·2n/64` word shifts. Used when `weight(m) ≤`
 //!   [`SPARSE_MAX_WEIGHT`] and the gap `n − k₁` below the leading term is at least
 //!   [`SPARSE_MIN_GAP`].
-//! * [`Reduction::Barrett`]: Barrett reduction (Barrett, CRYPTO '86; polynomial form in
-//!   Shoup, *A Computational Introduction to Number Theory and Algebra*, §17.6 ) with
-//!   `μ = ⌊X^(2n)/m⌋`, computed as the reversal of `rev(m)^(−1) mod X^(n+1)` by Newton
-//!   iteration `g ← g²·rev(m)` (characteristic 2). Then `q = ⌊⌊t/X^n⌋·μ / X^n⌋` is
-//!   exactly `⌊t/m⌋` and `t mod m = t + q·m`. Cost: two `n`-bit products, `O(M(n))`.
+//! * [`Reduction::Barrett`]: Barrett reduction (Barrett, CRYPTO '86) in its polynomial
+//!   form (von zur Gathen–Gerhard, *Modern Computer Algebra*, §9.1, division with
+//!   remainder by Newton iteration) with `μ = ⌊X^(2n)/m⌋`, computed as the reversal of
+//!   `rev(m)^(−1) mod X^(n+1)` by Newton iteration `g ← g²·rev(m)` (characteristic 2).
+//!   Then `q = ⌊⌊t/X^n⌋·μ / X^n⌋` is exactly `⌊t/m⌋` and `t mod m = t + q·m`. Cost: two `n`-bit products, `O(M(n))`.
 //!
 //! Variable-time (public moduli). Inputs of degree `≥ n` are reduced first.
+
+use std::borrow::Cow;
 
 use super::div::{degree_of, rem_words};
 use super::{mul, Gf2Poly};
@@ -54,6 +57,10 @@ pub struct ModContext {
     reduction: Reduction,
     /// Exponents of `m` below `n`, descending (sparse folding).
     low_exps: Vec<usize>,
+    /// When the gap below the leading term is ≥ 64: for each low exponent `k`, the
+    /// word distance `q` and bit shift `sh` with `k − n = −64q + sh` (folding word `i`
+    /// then only writes to words `< i`, so one top-down pass suffices).
+    fold_offsets: Option<Vec<(usize, u32)>>,
     /// `⌊X^(2n)/m⌋` (Barrett).
     mu: Vec<u64>,
 }
@@ -76,7 +83,17 @@ impl ModContext {
     /// sparse one is just slow for dense `m`); `None` when `m = 0`.
     pub fn with_reduction(m: &Gf2Poly, reduction: Reduction) -> Option<ModContext> {
         let n = m.degree()?;
-        let low_exps = m.exponents()[1..].iter().map(|&e| e as usize).collect();
+        let low_exps: Vec<usize> = m.exponents()[1..].iter().map(|&e| e as usize).collect();
+        let fold_offsets = (low_exps.first().map_or(n, |&k| n - k) >= 64).then(|| {
+            low_exps
+                .iter()
+                .map(|&k| {
+                    let down = n - k; // ≥ 64
+                    let sh = (64 - down % 64) % 64;
+                    ((down + sh) / 64, sh as u32)
+                })
+                .collect()
+        });
         let mu = match reduction {
             Reduction::Barrett => barrett_mu(m, n),
             Reduction::Sparse => Vec::new(),
@@ -86,6 +103,7 @@ impl ModContext {
             n,
             reduction,
             low_exps,
+            fold_offsets,
             mu,
         })
     }
@@ -138,6 +156,9 @@ impl ModContext {
     fn fold(&self, mut t: Vec<u64>, dt: usize) -> Gf2Poly {
         let d = self.n;
         t.truncate(dt / 64 + 1);
+        if let Some(offsets) = &self.fold_offsets {
+            return Self::fold_gap64(t, d, offsets, &self.low_exps);
+        }
         let top_word = d / 64;
         let top_bit = d % 64;
         let mut i = t.len() - 1;
@@ -173,6 +194,45 @@ impl ModContext {
         Gf2Poly::from_words(t)
     }
 
+    /// Sparse folding when `n − k ≥ 64` for every low exponent `k`: one pass over the
+    /// words above the top word, then the partial top word (whose folded bits land
+    /// below `64·⌊n/64⌋` for the same reason).
+    fn fold_gap64(mut t: Vec<u64>, d: usize, offsets: &[(usize, u32)], low: &[usize]) -> Gf2Poly {
+        let top = d / 64;
+        for i in (top + 1..t.len()).rev() {
+            let w = t[i];
+            if w == 0 {
+                continue;
+            }
+            t[i] = 0;
+            for &(q, sh) in offsets {
+                let wi = i - q;
+                if sh == 0 {
+                    t[wi] ^= w;
+                } else {
+                    t[wi] ^= w << sh;
+                    t[wi + 1] ^= w >> (64 - sh);
+                }
+            }
+        }
+        let tb = d % 64;
+        if let Some(&tw) = t.get(top) {
+            let w = tw >> tb;
+            if w != 0 {
+                t[top] ^= w << tb;
+                for &k in low {
+                    let (wi, sh) = (k / 64, k % 64);
+                    t[wi] ^= w << sh;
+                    if sh != 0 && wi + 1 < t.len() {
+                        t[wi + 1] ^= w >> (64 - sh);
+                    }
+                }
+            }
+        }
+        t.truncate(top + 1);
+        Gf2Poly::from_words(t)
+    }
+
     /// Barrett reduction of `t`, `n ≤ deg t < 2n`.
     fn barrett(&self, t: &[u64]) -> Gf2Poly {
         let n = self.n;
@@ -188,10 +248,11 @@ impl ModContext {
         Gf2Poly::from_words(r)
     }
 
-    fn reduced(&self, a: &Gf2Poly) -> Gf2Poly {
+    /// `a` itself when already reduced (no copy), else `a mod m`.
+    fn reduced<'a>(&self, a: &'a Gf2Poly) -> Cow<'a, Gf2Poly> {
         match a.degree() {
-            Some(d) if d >= self.n => self.reduce(a),
-            _ => a.clone(),
+            Some(d) if d >= self.n => Cow::Owned(self.reduce(a)),
+            _ => Cow::Borrowed(a),
         }
     }
 
@@ -210,7 +271,7 @@ impl ModContext {
     /// `a^e mod m`, `e` as little-endian 64-bit words (left-to-right square and
     /// multiply); `a^0 = 1 mod m`.
     pub fn powmod(&self, a: &Gf2Poly, e: &[u64]) -> Gf2Poly {
-        let base = self.reduced(a);
+        let base = self.reduced(a).into_owned();
         let mut acc = self.reduce(&Gf2Poly::one());
         let mut started = false;
         for &w in e.iter().rev() {

@@ -1,4 +1,4 @@
-//! Products and squares of dense GF(2)[X] polynomials stored as little-endian words.
+//! Products and squares of dense GF(2)\[X\] polynomials stored as little-endian words.
 //!
 //! * [`schoolbook`]: product scanning with 64×64-bit carry-less word products
 //!   (Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 2.33); `la·lb` word products.
@@ -11,7 +11,6 @@
 //! normalised (they may carry leading zero words). Variable-time in the lengths only.
 
 use super::backend;
-use crate::binary::portable::spread32;
 
 /// Operand size in words from which [`karatsuba`] splits instead of calling the
 /// schoolbook kernel; measured with `cargo bench --bench gf2poly -- karatsuba_threshold`
@@ -54,68 +53,99 @@ fn mul_into(a: &[u64], b: &[u64], out: &mut [u64], t: usize) {
         backend::mul_basecase(a, b, out);
         return;
     }
-    if a.len() == b.len() {
-        karatsuba_balanced(a, b, out, t);
-        return;
-    }
-    // Unbalanced: cut the longer operand into blocks of the shorter one's length.
+    // Cut the longer operand into blocks of the shorter one's length (one block when
+    // balanced); each block product is a balanced Karatsuba product.
     let n = b.len();
+    let mut prod = vec![0u64; 2 * n];
+    let mut scratch = vec![0u64; scratch_len(n, t)];
     let mut off = 0;
     while off < a.len() {
         let end = (off + n).min(a.len());
-        mul_into(&a[off..end], b, &mut out[off..], t);
+        if end - off == n {
+            karatsuba_balanced(&a[off..end], b, &mut prod, &mut scratch, t);
+            for (o, p) in out[off..].iter_mut().zip(&prod) {
+                *o ^= p;
+            }
+        } else {
+            mul_into(&a[off..end], b, &mut out[off..], t);
+        }
         off = end;
     }
 }
 
-/// `out ^= a · b` for `a.len() == b.len() ≥ t`.
-fn karatsuba_balanced(a: &[u64], b: &[u64], out: &mut [u64], t: usize) {
+/// The split point of an `n`-word operand: about `n/2`, even when possible so that
+/// the halves stay aligned to the kernels' 2-word blocks.
+fn split(n: usize) -> usize {
+    let m = n.div_ceil(2);
+    if m % 2 == 1 && m + 1 < n {
+        m + 1
+    } else {
+        m
+    }
+}
+
+/// Scratch words [`karatsuba_balanced`] needs for `n`-word operands.
+fn scratch_len(n: usize, t: usize) -> usize {
+    if n < t {
+        0
+    } else {
+        let m = split(n);
+        4 * m + scratch_len(m, t)
+    }
+}
+
+/// `out = a · b` (overwritten, `out.len() == 2n`) for `a.len() == b.len() == n`;
+/// `scratch.len() ≥ scratch_len(n, t)`.
+fn karatsuba_balanced(a: &[u64], b: &[u64], out: &mut [u64], scratch: &mut [u64], t: usize) {
     let n = a.len();
     if n < t {
+        out.fill(0);
         backend::mul_basecase(a, b, out);
         return;
     }
-    let m = n.div_ceil(2);
+    let m = split(n);
+    let h = n - m;
     let (a0, a1) = a.split_at(m);
     let (b0, b1) = b.split_at(m);
-    // z0 = a0 b0, z2 = a1 b1, z1 = (a0 + a1)(b0 + b1) + z0 + z2.
-    let mut z0 = vec![0u64; 2 * m];
-    karatsuba_balanced(a0, b0, &mut z0, t);
-    let mut z2 = vec![0u64; 2 * (n - m)];
-    mul_into(a1, b1, &mut z2, t);
-    let mut sa = a0.to_vec();
-    let mut sb = b0.to_vec();
+    // z0 = a0 b0 in out[..2m], z2 = a1 b1 in out[2m..2n],
+    // z1 = (a0 + a1)(b0 + b1) + z0 + z2 added at word m.
+    {
+        let (lo, hi) = out.split_at_mut(2 * m);
+        karatsuba_balanced(a0, b0, lo, scratch, t);
+        if h < t {
+            hi.fill(0);
+            backend::mul_basecase(a1, b1, hi);
+        } else {
+            karatsuba_balanced(a1, b1, hi, scratch, t);
+        }
+    }
+    let (sa, rest) = scratch.split_at_mut(m);
+    let (sb, rest) = rest.split_at_mut(m);
+    let (z1, rest) = rest.split_at_mut(2 * m);
+    sa.copy_from_slice(a0);
+    sb.copy_from_slice(b0);
     for (x, y) in sa.iter_mut().zip(a1) {
         *x ^= y;
     }
     for (x, y) in sb.iter_mut().zip(b1) {
         *x ^= y;
     }
-    let mut z1 = vec![0u64; 2 * m];
-    karatsuba_balanced(&sa, &sb, &mut z1, t);
-    for (x, y) in z1.iter_mut().zip(&z0) {
+    karatsuba_balanced(sa, sb, z1, rest, t);
+    for (x, y) in z1.iter_mut().zip(&out[..2 * m]) {
         *x ^= y;
     }
-    for (x, y) in z1.iter_mut().zip(&z2) {
+    for (x, y) in z1.iter_mut().zip(&out[2 * m..]) {
         *x ^= y;
     }
-    for (o, z) in out.iter_mut().zip(&z0) {
-        *o ^= z;
-    }
-    for (o, z) in out[m..].iter_mut().zip(&z1) {
-        *o ^= z;
-    }
-    for (o, z) in out[2 * m..].iter_mut().zip(&z2) {
+    for (o, z) in out[m..].iter_mut().zip(z1.iter()) {
         *o ^= z;
     }
 }
 
-/// The square of `a` by spreading every bit `i` to bit `2i`: `2·a.len()` words.
+/// The square of `a` by spreading every bit `i` to bit `2i`: `2·a.len()` words
+/// (PCLMULQDQ `w·w` per word when available).
 pub fn sqr(a: &[u64]) -> Vec<u64> {
-    let mut out = Vec::with_capacity(2 * a.len());
-    for &w in a {
-        out.push(spread32(w as u32));
-        out.push(spread32((w >> 32) as u32));
-    }
+    let mut out = vec![0u64; 2 * a.len()];
+    backend::sqr(a, &mut out);
     out
 }

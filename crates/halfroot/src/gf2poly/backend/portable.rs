@@ -1,10 +1,10 @@
-//! Portable schoolbook product of word slices (product scanning).
+//! Portable schoolbook product of word slices (product scanning), and squaring.
 //!
 //! Source: Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 2.33 with the 64×64-bit
 //! carry-less product of [`crate::binary::portable::clmul64`].
 //! Cost: `a.len()·b.len()` word products. Constant-time in the data (not in the lengths).
 
-use crate::binary::portable::clmul64;
+use crate::binary::portable::{clmul64, spread32};
 
 /// `out[..a.len() + b.len()] ^= a · b` (carry-less), column by column.
 ///
@@ -28,4 +28,14 @@ pub fn mul_basecase(a: &[u64], b: &[u64], out: &mut [u64]) {
         carry = h;
     }
     out[la + lb - 1] ^= carry;
+}
+
+/// `out[..2·a.len()] = a²` by spreading bit `i` to bit `2i` (Guide to ECC §2.3.4).
+///
+/// Requires `out.len() ≥ 2·a.len()`.
+pub fn sqr(a: &[u64], out: &mut [u64]) {
+    for (&w, o) in a.iter().zip(out.chunks_exact_mut(2)) {
+        o[0] = spread32(w as u32);
+        o[1] = spread32((w >> 32) as u32);
+    }
 }

@@ -9,8 +9,8 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_set_epi64x, _mm_setzero_si128,
-    _mm_srli_si128, _mm_xor_si128,
+    __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_set_epi64x,
+    _mm_setzero_si128, _mm_slli_si128, _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
 };
 use std::sync::OnceLock;
 
@@ -29,39 +29,164 @@ pub fn available() -> bool {
 /// bounds checks then report the misuse).
 pub fn mul_basecase(a: &[u64], b: &[u64], out: &mut [u64]) {
     if available() && out.len() >= a.len() + b.len() {
-        // SAFETY: `available()` confirmed pclmulqdq and sse2 at run time, which is the
-        // only requirement of the `#[target_feature]` function; the length
-        // precondition it relies on was checked just above.
-        unsafe { mul_basecase_pclmul(a, b, out) }
+        // SAFETY: `available()` confirmed pclmulqdq and sse2 at run time, the only
+        // requirement of `mul_basecase_checked`; its length precondition was just checked.
+        unsafe { mul_basecase_checked(a, b, out) }
     } else {
         super::portable::mul_basecase(a, b, out)
     }
 }
 
-/// Product scanning: column `k` sums `clmul(a_i, b_{k-i})` in one 128-bit register; its
-/// low word plus the previous column's high word is output word `k`.
+/// `out[..2·a.len()] = a²` with one PCLMULQDQ per word (`w·w` is `w` spread out);
+/// the portable kernel when the CPU lacks it or `out` is too short.
+pub fn sqr(a: &[u64], out: &mut [u64]) {
+    if available() && out.len() >= 2 * a.len() {
+        // SAFETY: pclmulqdq and sse2 were detected at run time; the length was checked.
+        unsafe { sqr_pclmul(a, out) }
+    } else {
+        super::portable::sqr(a, out)
+    }
+}
+
+/// # Safety
+/// The CPU must support `pclmulqdq` and `sse2`; `out.len() ≥ 2·a.len()`.
 #[target_feature(enable = "pclmulqdq,sse2")]
-unsafe fn mul_basecase_pclmul(a: &[u64], b: &[u64], out: &mut [u64]) {
+unsafe fn sqr_pclmul(a: &[u64], out: &mut [u64]) {
+    let n2 = a.len() / 2;
+    let ap = a.as_ptr();
+    let op = out.as_mut_ptr();
+    for j in 0..n2 {
+        // SAFETY: words 2j, 2j+1 < a.len(); words 4j..4j+4 ≤ 2·a.len() ≤ out.len().
+        unsafe {
+            let x = _mm_loadu_si128(ap.add(2 * j).cast::<__m128i>());
+            let lo = _mm_clmulepi64_si128::<0x00>(x, x);
+            let hi = _mm_clmulepi64_si128::<0x11>(x, x);
+            _mm_storeu_si128(op.add(4 * j).cast::<__m128i>(), lo);
+            _mm_storeu_si128(op.add(4 * j + 2).cast::<__m128i>(), hi);
+        }
+    }
+    if a.len() % 2 == 1 {
+        let w = a[a.len() - 1];
+        let x = _mm_set_epi64x(0, w as i64);
+        let sq = _mm_clmulepi64_si128::<0x00>(x, x);
+        out[4 * n2] = _mm_cvtsi128_si64(sq) as u64;
+        out[4 * n2 + 1] = _mm_cvtsi128_si64(_mm_srli_si128::<8>(sq)) as u64;
+    }
+}
+
+/// Product scanning over 2-word blocks: for block column `K` the 128×128-bit block
+/// products `A_I·B_(K−I)` are accumulated as three 128-bit sums (low, middle, high:
+/// four PCLMULQDQ per block pair, one unaligned load per operand block) and combined
+/// once per column. An odd last word of either operand is handled as a row product.
+///
+/// # Safety
+/// The CPU must support `pclmulqdq` and `sse2`; `out.len() ≥ a.len() + b.len()`.
+#[target_feature(enable = "pclmulqdq,sse2")]
+unsafe fn mul_basecase_checked(a: &[u64], b: &[u64], out: &mut [u64]) {
     if a.is_empty() || b.is_empty() {
         return;
     }
     let (la, lb) = (a.len(), b.len());
-    let mut carry: u64 = 0;
-    for k in 0..la + lb - 1 {
-        let lo_i = k.saturating_sub(lb - 1);
-        let hi_i = k.min(la - 1);
-        let mut acc: __m128i = _mm_setzero_si128();
-        for i in lo_i..=hi_i {
-            let x = _mm_set_epi64x(0, a[i] as i64);
-            let y = _mm_set_epi64x(0, b[k - i] as i64);
-            acc = _mm_xor_si128(acc, _mm_clmulepi64_si128::<0x00>(x, y));
-        }
-        let lo = _mm_cvtsi128_si64(acc) as u64;
-        let hi = _mm_cvtsi128_si64(_mm_srli_si128::<8>(acc)) as u64;
-        out[k] ^= lo ^ carry;
-        carry = hi;
+    let (lae, lbe) = (la & !1, lb & !1);
+    if lae > 0 && lbe > 0 {
+        // SAFETY: the CPU features are this function's precondition; both lengths are
+        // even and non-zero, and out.len() ≥ la + lb ≥ lae + lbe.
+        unsafe { blocks_pclmul(&a[..lae], &b[..lbe], out) }
     }
-    out[la + lb - 1] ^= carry;
+    if la % 2 == 1 {
+        // SAFETY: CPU features as above; out[la−1..] has ≥ lb + 1 words.
+        unsafe { row_pclmul(a[la - 1], b, &mut out[la - 1..]) }
+    }
+    if lb % 2 == 1 && lae > 0 {
+        // SAFETY: CPU features as above; out[lb−1..] has ≥ la + 1 > lae + 1 words.
+        unsafe { row_pclmul(b[lb - 1], &a[..lae], &mut out[lb - 1..]) }
+    }
+}
+
+/// `out ^= w·s` for a word `w` and any slice `s`.
+///
+/// # Safety
+/// The CPU must support `pclmulqdq` and `sse2`; `out.len() ≥ s.len() + 1`.
+#[target_feature(enable = "pclmulqdq,sse2")]
+unsafe fn row_pclmul(w: u64, s: &[u64], out: &mut [u64]) {
+    debug_assert!(out.len() > s.len());
+    let x = _mm_set_epi64x(0, w as i64);
+    let n2 = s.len() / 2;
+    let sp = s.as_ptr();
+    let op = out.as_mut_ptr();
+    let mut carry = _mm_setzero_si128();
+    for j in 0..n2 {
+        // SAFETY: words 2j, 2j+1 < s.len() are in bounds of s.
+        let y = unsafe { _mm_loadu_si128(sp.add(2 * j).cast::<__m128i>()) };
+        let p0 = _mm_clmulepi64_si128::<0x00>(x, y);
+        let p1 = _mm_clmulepi64_si128::<0x10>(x, y);
+        let low = _mm_xor_si128(_mm_xor_si128(p0, _mm_slli_si128::<8>(p1)), carry);
+        carry = _mm_srli_si128::<8>(p1);
+        // SAFETY: words 2j, 2j+1 ≤ s.len() − 1 < out.len().
+        unsafe {
+            let dst = op.add(2 * j).cast::<__m128i>();
+            _mm_storeu_si128(dst, _mm_xor_si128(_mm_loadu_si128(dst), low));
+        }
+    }
+    // Tail: the carry word at 2·n2, plus the product by an odd last word of s.
+    let mut tail = carry;
+    if s.len() % 2 == 1 {
+        let y = _mm_set_epi64x(0, s[s.len() - 1] as i64);
+        tail = _mm_xor_si128(tail, _mm_clmulepi64_si128::<0x00>(x, y));
+        let hi = _mm_cvtsi128_si64(_mm_srli_si128::<8>(tail)) as u64;
+        out[2 * n2 + 1] ^= hi;
+    }
+    out[2 * n2] ^= _mm_cvtsi128_si64(tail) as u64;
+}
+
+/// `out ^= a·b` for two even-length slices.
+///
+/// # Safety
+/// The CPU must support `pclmulqdq` and `sse2`; `a.len()` and `b.len()` are even and
+/// non-zero; `out.len() ≥ a.len() + b.len()`.
+#[target_feature(enable = "pclmulqdq,sse2")]
+unsafe fn blocks_pclmul(a: &[u64], b: &[u64], out: &mut [u64]) {
+    debug_assert!(a.len() % 2 == 0 && b.len() % 2 == 0 && out.len() >= a.len() + b.len());
+    let (na, nb) = (a.len() / 2, b.len() / 2);
+    let ap = a.as_ptr();
+    let bp = b.as_ptr();
+    let op = out.as_mut_ptr();
+    let mut carry = _mm_setzero_si128();
+    for k in 0..na + nb - 1 {
+        let lo_i = k.saturating_sub(nb - 1);
+        let hi_i = k.min(na - 1);
+        let mut lo = _mm_setzero_si128();
+        let mut mid = _mm_setzero_si128();
+        let mut hi = _mm_setzero_si128();
+        for i in lo_i..=hi_i {
+            // SAFETY: i < na and k − i < nb, so words 2i, 2i+1 of a and 2(k−i),
+            // 2(k−i)+1 of b are in bounds; loadu has no alignment requirement.
+            let (x, y) = unsafe {
+                (
+                    _mm_loadu_si128(ap.add(2 * i).cast::<__m128i>()),
+                    _mm_loadu_si128(bp.add(2 * (k - i)).cast::<__m128i>()),
+                )
+            };
+            lo = _mm_xor_si128(lo, _mm_clmulepi64_si128::<0x00>(x, y));
+            hi = _mm_xor_si128(hi, _mm_clmulepi64_si128::<0x11>(x, y));
+            mid = _mm_xor_si128(mid, _mm_clmulepi64_si128::<0x10>(x, y));
+            mid = _mm_xor_si128(mid, _mm_clmulepi64_si128::<0x01>(x, y));
+        }
+        // Column k covers words 2k..2k+4: lo at 2k, mid at 2k+1, hi at 2k+2.
+        let low = _mm_xor_si128(_mm_xor_si128(lo, _mm_slli_si128::<8>(mid)), carry);
+        carry = _mm_xor_si128(hi, _mm_srli_si128::<8>(mid));
+        // SAFETY: 2k + 2 ≤ 2(na + nb − 1) ≤ out.len(), so words 2k, 2k+1 are in bounds.
+        unsafe {
+            let dst = op.add(2 * k).cast::<__m128i>();
+            _mm_storeu_si128(dst, _mm_xor_si128(_mm_loadu_si128(dst), low));
+        }
+    }
+    // SAFETY: words 2(na+nb−1) and 2(na+nb−1)+1 are the last two of the product,
+    // within out.len() ≥ 2(na + nb).
+    unsafe {
+        let dst = op.add(2 * (na + nb - 1)).cast::<__m128i>();
+        _mm_storeu_si128(dst, _mm_xor_si128(_mm_loadu_si128(dst), carry));
+    }
 }
 
 #[cfg(test)]
@@ -80,10 +205,23 @@ mod tests {
     }
 
     #[test]
+    fn sqr_matches_portable() {
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        for n in 0..40 {
+            let a = words(&mut seed, n);
+            let mut fast = words(&mut seed, 2 * n + 1);
+            let mut slow = fast.clone();
+            sqr(&a, &mut fast);
+            super::super::portable::sqr(&a, &mut slow);
+            assert_eq!(fast, slow, "n={n}");
+        }
+    }
+
+    #[test]
     fn mul_basecase_matches_portable() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for la in 0..12 {
-            for lb in 0..12 {
+        for la in (0..12).chain([31, 32, 47]) {
+            for lb in (0..12).chain([17, 40]) {
                 let a = words(&mut seed, la);
                 let b = words(&mut seed, lb);
                 let init = words(&mut seed, la + lb + 1);
