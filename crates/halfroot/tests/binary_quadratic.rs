@@ -151,6 +151,14 @@ fn check_element<const N: usize>(f: &BinaryField<N, Modulus>, nv: &Naive, a: &[u
     } else {
         assert!(f.half_trace(a).is_none());
     }
+    for m in HalfTraceMethod::ALL {
+        let r = f.solve_with(m, a);
+        assert_eq!(r.is_some(), tr == 0, "{m}");
+        if let Some(l) = r {
+            let lv = &l[..w];
+            assert_eq!(Naive::add(&nv.sqr(lv), lv), av.to_vec(), "{m}: λ²+λ ≠ α");
+        }
+    }
     match f.solve_quadratic(a) {
         None => assert_eq!(tr, 1, "no root but Tr = 0 for {a:x?}"),
         Some(l) => {

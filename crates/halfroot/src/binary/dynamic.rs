@@ -239,7 +239,7 @@ impl DynBinaryField {
     }
 
     /// The half-trace `H(a)` (odd d only: [`Error::InvalidArgument`] for even d), by
-    /// `method` or by the table.
+    /// `method` or by the field's default table method.
     pub fn half_trace(&self, a: &[u64], method: Option<HalfTraceMethod>) -> Result<Vec<u64>> {
         self.check(a)?;
         let m = method.unwrap_or(HalfTraceMethod::Table);
