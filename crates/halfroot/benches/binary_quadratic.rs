@@ -126,9 +126,9 @@ fn table3_fields(c: &mut Criterion) {
 
 fn config() -> Criterion {
     Criterion::default()
-        .warm_up_time(Duration::from_millis(100))
-        .measurement_time(Duration::from_millis(300))
-        .sample_size(20)
+        .warm_up_time(Duration::from_millis(50))
+        .measurement_time(Duration::from_millis(150))
+        .sample_size(10)
 }
 
 criterion_group! {

@@ -596,3 +596,40 @@ fn dyn_field_large_degrees_work() {
         }
     }
 }
+
+/// Irreducibility (and the reported smallest factor degree) against trial division by
+/// every polynomial of degree ≤ d/2, for every polynomial of degree 2..=11 with a
+/// constant term.
+#[test]
+fn irreducibility_matches_trial_division() {
+    fn deg(p: u64) -> u32 {
+        63 - p.leading_zeros()
+    }
+    fn rem(mut a: u64, b: u64) -> u64 {
+        while a != 0 && deg(a) >= deg(b) {
+            a ^= b << (deg(a) - deg(b));
+        }
+        a
+    }
+    for d in 2..=11u32 {
+        for low in 0..(1u64 << (d - 1)) {
+            let p = (1u64 << d) | (low << 1) | 1;
+            let smallest = (2u64..(1 << (d / 2 + 1)))
+                .filter(|&q| rem(p, q) == 0)
+                .map(deg)
+                .min();
+            let exps: Vec<u32> = (0..=d).rev().filter(|&i| (p >> i) & 1 == 1).collect();
+            let m = Modulus::from_exponents(&exps).expect("shape");
+            match (BinaryField::<1, Modulus>::new(m), smallest) {
+                (Ok(_), None) => {}
+                (Err(Error::ReducibleModulus { reason, .. }), Some(k)) => {
+                    assert!(
+                        reason.contains(&format!("degree {k}")),
+                        "{exps:?}: {reason}"
+                    );
+                }
+                (r, s) => panic!("{exps:?}: {:?} vs smallest factor {s:?}", r.map(|_| ())),
+            }
+        }
+    }
+}

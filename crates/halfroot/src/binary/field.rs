@@ -191,8 +191,9 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     byte: OnceLock<DirectTable<N, 8>>,
 }
 
-/// Byte tables up to this size are preferred over nibble tables.
-const BYTE_TABLE_MAX_BYTES: usize = 256 * 1024;
+/// Byte tables up to this size are preferred over nibble tables (measured faster up to
+/// degree 571, 1.3 MB, on the development machine; larger tables fall back to nibbles).
+const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 
 impl<const N: usize, M: ModulusSpec> core::fmt::Debug for BinaryField<N, M> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -421,7 +422,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         let d = self.degree();
         match self.half_trace_method {
             HalfTraceMethod::Byte => direct::table_bytes(d, N, 8),
-            HalfTraceMethod::Nibble => direct::table_bytes(d, N, 4),
+            HalfTraceMethod::Nibble | HalfTraceMethod::NibbleCt => direct::table_bytes(d, N, 4),
             HalfTraceMethod::Table | HalfTraceMethod::Naive => table::table_bytes(d, N),
         }
     }
@@ -482,6 +483,10 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
                 .nibble
                 .get_or_init(|| DirectTable::new(self.degree(), self.images()))
                 .apply(a),
+            HalfTraceMethod::NibbleCt => self
+                .nibble
+                .get_or_init(|| DirectTable::new(self.degree(), self.images()))
+                .apply_ct(a),
             HalfTraceMethod::Table | HalfTraceMethod::Naive => {
                 let t = self.table.get_or_init(|| {
                     let images = self.images();

@@ -12,6 +12,7 @@
 //! | [`HalfTraceMethod::Table`] | [`table`] | ~log₂ d splits + ⌈⌊d/2⌋/4⌉ table lookups | no: table indices depend on α (cache timing) |
 //! | [`HalfTraceMethod::Nibble`] | [`direct`] | ⌈d/4⌉ lookups, 16 entries per group | no (cache timing) |
 //! | [`HalfTraceMethod::Byte`] | [`direct`] | ⌈d/8⌉ lookups, 256 entries per group | no (cache timing) |
+//! | [`HalfTraceMethod::NibbleCt`] | [`direct`] | ⌈d/4⌉ masked scans of 16 entries | yes |
 //!
 //! Every table method also solves λ² + λ = α in even degree (with another linear map
 //! in place of H; see [`table`]).
@@ -33,24 +34,28 @@ pub enum HalfTraceMethod {
     Nibble,
     /// One 256-entry table per 8 bits of α, no folding.
     Byte,
+    /// The nibble table read in full with masks: constant-time, for secret α.
+    NibbleCt,
 }
 
 impl HalfTraceMethod {
     /// Every method.
-    pub const ALL: [HalfTraceMethod; 4] = [
+    pub const ALL: [HalfTraceMethod; 5] = [
         HalfTraceMethod::Naive,
         HalfTraceMethod::Table,
         HalfTraceMethod::Nibble,
         HalfTraceMethod::Byte,
+        HalfTraceMethod::NibbleCt,
     ];
 
-    /// `"naive"`, `"table"`, `"nibble"` or `"byte"`.
+    /// `"naive"`, `"table"`, `"nibble"`, `"byte"` or `"nibble-ct"`.
     pub fn name(self) -> &'static str {
         match self {
             HalfTraceMethod::Naive => "naive",
             HalfTraceMethod::Table => "table",
             HalfTraceMethod::Nibble => "nibble",
             HalfTraceMethod::Byte => "byte",
+            HalfTraceMethod::NibbleCt => "nibble-ct",
         }
     }
 }
@@ -71,7 +76,8 @@ impl core::str::FromStr for HalfTraceMethod {
             .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| Error::UnsupportedAlgorithm {
                 algorithm: s.to_string(),
-                reason: "unknown half-trace method; known: naive, table, nibble, byte".into(),
+                reason: "unknown half-trace method; known: naive, table, nibble, byte, nibble-ct"
+                    .into(),
             })
     }
 }

@@ -5,7 +5,9 @@
 //! and every position j). Compared with [`super::table`], it does ~2× more lookups
 //! (W = 4) or as many (W = 8, 16× more memory) but no bit compression at all.
 //! Cost: ⌈d/W⌉ lookups of N words. Table: ⌈d/W⌉·2^W·N words.
-//! Constant-time: no — the table indices are α's bits (cache timing).
+//! Constant-time: [`DirectTable::apply`] no — the table indices are α's bits (cache
+//! timing); [`DirectTable::apply_ct`] yes — it reads every entry of every group and
+//! keeps the wanted one with a mask (2^W times the memory traffic).
 
 /// A table of G(v·x^(W·j)) for every W-bit value v and group j (W = 4 or 8).
 #[derive(Clone, Debug)]
@@ -64,6 +66,30 @@ impl<const N: usize, const W: usize> DirectTable<N, W> {
             if let Some(e) = group.get(v) {
                 for (x, y) in acc.iter_mut().zip(e.iter()) {
                     *x ^= y;
+                }
+            }
+        }
+        acc
+    }
+
+    /// `G(a)`, constant-time: every entry is read, the wanted one selected by a mask.
+    pub fn apply_ct(&self, a: &[u64; N]) -> [u64; N] {
+        let mask = (1u64 << W) - 1;
+        let mut acc = [0u64; N];
+        for (j, group) in self
+            .entries
+            .chunks_exact(1 << W)
+            .enumerate()
+            .take(self.groups)
+        {
+            let bit = W * j;
+            let v = (a[bit / 64] >> (bit % 64)) & mask;
+            for (idx, e) in group.iter().enumerate() {
+                // all-ones iff idx == v, without a branch: (x − 1) >> 63 of x = idx ^ v is
+                // 1 only for x = 0 (x < 2^W).
+                let sel = ((idx as u64 ^ v).wrapping_sub(1) >> 63).wrapping_neg();
+                for (x, y) in acc.iter_mut().zip(e.iter()) {
+                    *x ^= y & sel;
                 }
             }
         }
