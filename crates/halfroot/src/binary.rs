@@ -1,4 +1,4 @@
-//! Binary fields F_2^d = F_2[X]/(P(X)) in polynomial basis.
+//! Binary fields F_2^d = F_2\[X\]/(P(X)) in polynomial basis.
 //!
 //! Elements are `[u64; N]` with bit `i` the coefficient of `x^i` (SEC 1 order), always
 //! reduced (degree < d). `N` is the number of 64-bit words, `N ≥ ⌈d/64⌉`.

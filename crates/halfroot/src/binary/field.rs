@@ -171,7 +171,7 @@ impl core::fmt::Display for FieldInfo {
     }
 }
 
-/// F_2^d = F_2[X]/(P) with elements `[u64; N]` and everything the quadratic operations
+/// F_2^d = F_2\[X\]/(P) with elements `[u64; N]` and everything the quadratic operations
 /// need precomputed: ζ = √x, the SSRF classification, the trace vector and (on first
 /// use) the half-trace / solver table.
 #[derive(Clone)]

@@ -60,8 +60,9 @@ impl WordSplit for PortableSplit {
 }
 
 /// The sparse-ζ square-root kernel: `α_even + Σ_k α_odd·x^k` (unreduced, 3N words),
-/// where `α_even`, `α_odd` are the compressions of the first `words` words of `a`,
-/// `α_odd` taken as `odd_words` words, and `terms` are the exponents of ζ.
+/// where `α_even`, `α_odd` are the compressions of `a` (which must be reduced, with
+/// zero words from `words` on), `α_odd` taken as `odd_words` words, and `terms` are
+/// the exponents of ζ, each below `64·(3N − ⌈N/2⌉)`.
 ///
 /// Generic over the word splitter and always inlined, so that each backend compiles
 /// it as one function with the split in registers. Constant-time: yes.
@@ -74,17 +75,31 @@ pub fn sparse_kernel<const N: usize, S: WordSplit>(
 ) -> [[u64; N]; 3] {
     let mut even = [0u64; N];
     let mut odd = [0u64; N];
-    for (i, &w) in a.iter().enumerate().take(words) {
+    // All N words: a reduced input has zeros from word ⌈d/64⌉ on, so the loop bound
+    // can be the constant N (unrolled) rather than `words`.
+    let _ = words;
+    for (i, &w) in a.iter().enumerate() {
         let (e, o) = S::split_word(w);
         let sh = 32 * (i & 1);
         even[i / 2] |= e << sh;
         odd[i / 2] |= o << sh;
     }
+    // α_odd has at most ⌈N/2⌉ nonzero words; the constant bound lets the loop unroll.
+    let _ = odd_words;
+    let half = N.div_ceil(2);
     let mut buf = [[0u64; N]; 3];
     buf[0] = even;
     let flat = buf.as_flattened_mut();
     for &k in terms {
-        super::xor_shifted(flat, &odd[..odd_words.min(N)], k as usize);
+        let q = k as usize / 64;
+        let r = k % 64;
+        if q + half < 3 * N {
+            for i in 0..half {
+                flat[q + i] ^= odd[i] << r;
+                // (w >> 1) >> (63 − r) is w >> (64 − r), and 0 for r = 0.
+                flat[q + i + 1] ^= (odd[i] >> 1) >> (63 - r);
+            }
+        }
     }
     buf
 }
