@@ -546,6 +546,24 @@ fn dyn_field_text_and_errors() {
         other => panic!("{other:?}"),
     }
     assert!(matches!(f.parse_element("xyz"), Err(Error::Parse { .. })));
+    // Round trip of random elements, and agreement with the u128 formatter on 2 words.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..100 {
+        let r = f.random(&mut rng);
+        let text = f.format_element(&r);
+        assert_eq!(f.parse_element(&text).expect("round trip"), r);
+        assert_eq!(
+            f.parse_element(&format!("0x{}", text.to_uppercase()))
+                .expect("0x"),
+            r
+        );
+        let low = (r[0] as u128) | ((r[1] as u128) << 64);
+        if r[2] == 0 && r[3] == 0 {
+            assert_eq!(text, format!("{low:x}"));
+        } else {
+            assert!(text.ends_with(&format!("{low:032x}")), "{text}");
+        }
+    }
     // Largest element: 233 bits.
     let top = format!("1{}", "f".repeat(58));
     assert!(f.parse_element(&top).is_ok());
