@@ -317,6 +317,18 @@ big_field_props!(
     "46,1,0"
 );
 
+// Word boundaries, and fields held in more words than they need (as in DynBinaryField).
+big_field_props!(
+    word_boundary_and_padded_fields_match_naive,
+    2,
+    "63,1,0",
+    "64,4,3,1,0",
+    "65,18,0",
+    "127,1,0",
+    "128,7,2,1,0"
+);
+big_field_props!(padded_163_matches_naive, 4, "163,7,6,3,0", "163,57,49,29,0");
+
 #[test]
 fn even_test_fields_have_expected_types() {
     assert_eq!(
