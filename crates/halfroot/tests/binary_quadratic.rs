@@ -598,6 +598,14 @@ fn dyn_field_text_and_errors() {
     assert_eq!(f.mul(&a, &inv).expect("mul"), f.one());
     let r = f.solve(&a).expect("ok");
     assert_eq!(r.is_some(), f.trace(&a).expect("tr") == 0);
+    for m in HalfTraceMethod::ALL {
+        for v in [a.clone(), f.add(&a, &f.one()).expect("add")] {
+            match f.solve_with(&v, m).expect("ok") {
+                None => assert_eq!(f.trace(&v).expect("tr"), 1),
+                Some(l) => assert_eq!(f.add(&f.sqr(&l).expect("sqr"), &l).expect("add"), v),
+            }
+        }
+    }
     let e = DynBinaryField::new("233,158,0").expect_err("reducible");
     assert!(matches!(e, Error::ReducibleModulus { .. }), "{e}");
     // Display of info mentions the choices.

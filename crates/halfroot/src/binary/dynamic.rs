@@ -259,6 +259,13 @@ impl DynBinaryField {
         Ok(dispatch!(self, f => f.solve_quadratic(&load(alpha)).map(|r| self.store(&r))))
     }
 
+    /// As [`Self::solve`], by a chosen method (see
+    /// [`BinaryField::solve_with`](super::field::BinaryField::solve_with)).
+    pub fn solve_with(&self, alpha: &[u64], method: HalfTraceMethod) -> Result<Option<Vec<u64>>> {
+        self.check(alpha)?;
+        Ok(dispatch!(self, f => f.solve_with(method, &load(alpha)).map(|r| self.store(&r))))
+    }
+
     /// Both roots of a·λ² + b·λ + c = 0 (see
     /// [`crate::binary::quadratic::solve_general`]), or `None`.
     pub fn solve_general(

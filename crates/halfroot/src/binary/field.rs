@@ -588,10 +588,13 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
     }
 }
 
-/// Whether `X^d + Σ X^k + 1` is irreducible (see [`irreducibility`]).
+/// Whether `modulus` is irreducible (Rabin's test, see [`irreducibility`]); to be
+/// replaced by `crate::gf2poly`'s test. `false` if `N` words cannot hold it.
 #[allow(dead_code)]
-fn is_irreducible<const N: usize, M: ModulusSpec>(arith: &Arith<N, M>) -> bool {
-    irreducibility(arith).is_ok()
+fn is_irreducible<const N: usize, M: ModulusSpec>(modulus: &M) -> bool {
+    Arith::<N, M>::new(modulus.clone())
+        .map(|arith| irreducibility(&arith).is_ok())
+        .unwrap_or(false)
 }
 
 /// Rabin's test on the modulus of `arith`; on failure, the reason (the smallest degree
@@ -725,6 +728,14 @@ mod tests {
         // x^3 + x^2 + x + 1 = (x + 1)^3.
         let e = field::<1>("3,2,1,0").expect_err("reducible").to_string();
         assert!(e.contains("degree 1"), "{e}");
+    }
+
+    #[test]
+    fn is_irreducible_matches_known_polynomials() {
+        let m = |t: &str| Modulus::parse(t).expect("parse");
+        assert!(is_irreducible::<3, Modulus>(&m("163,7,6,3,0")));
+        assert!(!is_irreducible::<3, Modulus>(&m("163,7,6,2,0")));
+        assert!(!is_irreducible::<2, Modulus>(&m("163,7,6,3,0")));
     }
 
     #[test]
