@@ -1,4 +1,4 @@
-//! Binary fields F_2^d = F_2[X]/(P(X)) in polynomial basis.
+//! Binary fields F_2^d = F_2\[X\]/(P(X)) in polynomial basis.
 //!
 //! Elements are `[u64; N]` with bit `i` the coefficient of `x^i` (SEC 1 order), always
 //! reduced (degree < d). `N` is the number of 64-bit words, `N ≥ ⌈d/64⌉`.
@@ -8,6 +8,16 @@
 //!   [`modulus::ModulusSpec`] trait that compile-time specs implement too.
 //! * [`portable`]: word-level carry-less products, squaring and sparse reduction in
 //!   plain Rust; the oracle every accelerated backend is tested against.
+//! * [`field`]: [`field::BinaryField`], the field context object with ζ = √x, the trace
+//!   vector and half-trace tables precomputed, and the [`field::BinaryFieldOps`] trait
+//!   (sqrt, trace, half-trace, quadratic solving), also implemented by `Counting`.
+//! * [`sqrt`]: square roots — [`sqrt::fermat`], [`sqrt::zeta`], [`sqrt::ssrf`] (Avanzi §2).
+//! * [`ssrf_type`]: classification of square-root-friendly polynomials (types I–IV).
+//! * [`trace`]: trace vector by Newton's identities, single-bit traces (Avanzi §3.2).
+//! * [`half_trace`]: naive, Avanzi-table, nibble and byte half-traces (Avanzi §3.3).
+//! * [`quadratic`]: λ² + λ = α in every degree, a·λ² + b·λ + c = 0.
+//! * [`dynamic`]: [`dynamic::DynBinaryField`], any degree 2..=4096 chosen at run time.
+//! * [`hex`]: the hexadecimal text form of elements.
 
 pub mod arith;
 pub mod dynamic;

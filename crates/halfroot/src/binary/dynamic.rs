@@ -239,7 +239,7 @@ impl DynBinaryField {
     }
 
     /// The half-trace `H(a)` (odd d only: [`Error::InvalidArgument`] for even d), by
-    /// `method` or by the table.
+    /// `method` or by the field's default table method.
     pub fn half_trace(&self, a: &[u64], method: Option<HalfTraceMethod>) -> Result<Vec<u64>> {
         self.check(a)?;
         let m = method.unwrap_or(HalfTraceMethod::Table);
@@ -257,6 +257,13 @@ impl DynBinaryField {
     pub fn solve(&self, alpha: &[u64]) -> Result<Option<Vec<u64>>> {
         self.check(alpha)?;
         Ok(dispatch!(self, f => f.solve_quadratic(&load(alpha)).map(|r| self.store(&r))))
+    }
+
+    /// As [`Self::solve`], by a chosen method (see
+    /// [`BinaryField::solve_with`](super::field::BinaryField::solve_with)).
+    pub fn solve_with(&self, alpha: &[u64], method: HalfTraceMethod) -> Result<Option<Vec<u64>>> {
+        self.check(alpha)?;
+        Ok(dispatch!(self, f => f.solve_with(method, &load(alpha)).map(|r| self.store(&r))))
     }
 
     /// Both roots of a·λ² + b·λ + c = 0 (see

@@ -8,6 +8,7 @@
 //! half-trace/solver table is built on first use (O(d²·N) word operations).
 
 use super::arith::Arith;
+use super::half_trace::direct::{self, DirectTable};
 use super::half_trace::table::{self, SolveTable};
 use super::half_trace::{naive, HalfTraceMethod};
 use super::modulus::ModulusSpec;
@@ -104,7 +105,9 @@ pub struct FieldInfo {
     pub trace_method: TraceMethod,
     /// The number of i < d with Tr(x^i) = 1.
     pub trace_vector_weight: u32,
-    /// Size of the half-trace table in bytes (odd d).
+    /// The table method of half-traces and quadratic solving.
+    pub half_trace_method: HalfTraceMethod,
+    /// Size of that table in bytes (odd d).
     pub half_trace_table_bytes: Option<usize>,
     /// How λ² + λ = α is solved for even d.
     pub even_solver: Option<String>,
@@ -154,7 +157,11 @@ impl core::fmt::Display for FieldInfo {
             self.trace_method, self.trace_vector_weight
         )?;
         match self.half_trace_table_bytes {
-            Some(b) => writeln!(f, "half-trace table:  {b} bytes")?,
+            Some(b) => writeln!(
+                f,
+                "half-trace table:  {} ({b} bytes)",
+                self.half_trace_method
+            )?,
             None => writeln!(f, "half-trace table:  none (even degree)")?,
         }
         match &self.even_solver {
@@ -164,7 +171,7 @@ impl core::fmt::Display for FieldInfo {
     }
 }
 
-/// F_2^d = F_2[X]/(P) with elements `[u64; N]` and everything the quadratic operations
+/// F_2^d = F_2\[X\]/(P) with elements `[u64; N]` and everything the quadratic operations
 /// need precomputed: ζ = √x, the SSRF classification, the trace vector and (on first
 /// use) the half-trace / solver table.
 #[derive(Clone)]
@@ -177,8 +184,16 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     ssrf_sqrt: Option<SsrfSqrt<N>>,
     sqrt_algorithm: SqrtAlgorithm,
     trace: Trace<N>,
+    half_trace_method: HalfTraceMethod,
+    images: OnceLock<Vec<[u64; N]>>,
     table: OnceLock<SolveTable<N>>,
+    nibble: OnceLock<DirectTable<N, 4>>,
+    byte: OnceLock<DirectTable<N, 8>>,
 }
+
+/// Byte tables up to this size are preferred over nibble tables (measured faster up to
+/// degree 571, 1.3 MB, on the development machine; larger tables fall back to nibbles).
+const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 
 impl<const N: usize, M: ModulusSpec> core::fmt::Debug for BinaryField<N, M> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -233,7 +248,15 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             zeta,
             ssrf_sqrt,
             sqrt_algorithm,
+            half_trace_method: if direct::table_bytes(d, N, 8) <= BYTE_TABLE_MAX_BYTES {
+                HalfTraceMethod::Byte
+            } else {
+                HalfTraceMethod::Nibble
+            },
+            images: OnceLock::new(),
             table: OnceLock::new(),
+            nibble: OnceLock::new(),
+            byte: OnceLock::new(),
         })
     }
 
@@ -312,13 +335,34 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         }
         Some(match method {
             HalfTraceMethod::Naive => naive::half_trace(&self.arith, a),
-            HalfTraceMethod::Table => self.half_trace_table(a),
+            _ => self.apply_linear(method, a, true),
         })
+    }
+
+    /// A root of λ² + λ = α by a chosen table method (`Naive` means the naive
+    /// half-trace for odd d and the default table for even d); `None` iff Tr(α) = 1.
+    pub fn solve_with(&self, method: HalfTraceMethod, alpha: &[u64; N]) -> Option<[u64; N]> {
+        if self.trace.trace(alpha) == 1 {
+            return None;
+        }
+        Some(match method {
+            HalfTraceMethod::Naive if self.degree() % 2 == 1 => {
+                naive::half_trace(&self.arith, alpha)
+            }
+            HalfTraceMethod::Naive => self.apply_linear(self.half_trace_method, alpha, false),
+            m => self.apply_linear(m, alpha, false),
+        })
+    }
+
+    /// The table method [`BinaryFieldOps::half_trace`] and
+    /// [`BinaryFieldOps::solve_quadratic`] use.
+    pub fn half_trace_method(&self) -> HalfTraceMethod {
+        self.half_trace_method
     }
 
     /// Builds the half-trace / solver table now rather than on first use.
     pub fn precompute(&self) {
-        let _ = self.table();
+        let _ = self.apply_linear(self.half_trace_method, &[0u64; N], false);
     }
 
     /// What the field chose at construction.
@@ -362,13 +406,24 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             split_backend: backend::backend_name(),
             trace_method: self.trace.method(),
             trace_vector_weight: self.trace.vector().iter().map(|w| w.count_ones()).sum(),
-            half_trace_table_bytes: (d % 2 == 1).then(|| table::table_bytes(d, N)),
+            half_trace_method: self.half_trace_method,
+            half_trace_table_bytes: (d % 2 == 1).then(|| self.method_table_bytes()),
             even_solver: (d % 2 == 0).then(|| {
                 format!(
-                    "Gaussian-elimination preimages of a trace-zero basis, 4-bit tables ({} bytes)",
-                    table::table_bytes(d, N)
+                    "Gaussian-elimination preimages of a trace-zero basis, {} table ({} bytes)",
+                    self.half_trace_method,
+                    self.method_table_bytes()
                 )
             }),
+        }
+    }
+
+    fn method_table_bytes(&self) -> usize {
+        let d = self.degree();
+        match self.half_trace_method {
+            HalfTraceMethod::Byte => direct::table_bytes(d, N, 8),
+            HalfTraceMethod::Nibble | HalfTraceMethod::NibbleCt => direct::table_bytes(d, N, 4),
+            HalfTraceMethod::Table | HalfTraceMethod::Naive => table::table_bytes(d, N),
         }
     }
 
@@ -380,42 +435,72 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             .join(",")
     }
 
-    fn table(&self) -> &SolveTable<N> {
-        self.table.get_or_init(|| self.build_table())
+    /// G(x^k) for every k < d: H(x^k) for odd d, the Gaussian-elimination preimage
+    /// map S(x^k) for even d (see [`quadratic::artin_schreier_preimages`]).
+    fn images(&self) -> &[[u64; N]] {
+        self.images.get_or_init(|| self.build_images())
     }
 
-    fn build_table(&self) -> SolveTable<N> {
+    fn build_images(&self) -> Vec<[u64; N]> {
         let d = self.degree();
         let pre = quadratic::artin_schreier_preimages(&self.arith);
         let s_of = |k: u32| pre.get(k as usize).copied().flatten().unwrap_or([0u64; N]);
         if d % 2 == 0 {
-            return SolveTable::new(d, s_of);
+            return (0..d).map(s_of).collect();
         }
         // Odd d: H(β) for Tr(β) = 0 is the trace-zero root S(β) + Tr(S(β)); for
         // Tr(β) = 1, H(β) = H(β + 1) + H(1) with H(1) = (d + 1)/2 mod 2.
         let h1 = (d.div_ceil(2) % 2) as u64;
-        SolveTable::new(d, |k| {
-            let i = k as usize;
-            let tr = ((self.trace.vector()[i / 64] >> (i % 64)) & 1) as u8;
-            let mut s = s_of(k);
-            if tr == 1 {
-                let s0 = s_of(0);
-                for (x, y) in s.iter_mut().zip(s0.iter()) {
-                    *x ^= y;
+        (0..d)
+            .map(|k| {
+                let i = k as usize;
+                let tr = ((self.trace.vector()[i / 64] >> (i % 64)) & 1) as u8;
+                let mut s = s_of(k);
+                if tr == 1 {
+                    let s0 = s_of(0);
+                    for (x, y) in s.iter_mut().zip(s0.iter()) {
+                        *x ^= y;
+                    }
                 }
-            }
-            s[0] ^= self.trace.trace(&s) as u64;
-            if tr == 1 {
-                s[0] ^= h1;
-            }
-            s
-        })
+                s[0] ^= self.trace.trace(&s) as u64;
+                if tr == 1 {
+                    s[0] ^= h1;
+                }
+                s
+            })
+            .collect()
     }
 
-    fn half_trace_table(&self, a: &[u64; N]) -> [u64; N] {
-        let (mut h, s) = self.table().apply(a);
-        h[0] ^= self.trace.trace(&s) as u64;
-        h
+    /// Evaluates the linear map of a table `method` (not `Naive`); for `Table` with
+    /// `half_trace`, adds the Tr(S) correction that turns G' into H.
+    fn apply_linear(&self, method: HalfTraceMethod, a: &[u64; N], half_trace: bool) -> [u64; N] {
+        match method {
+            HalfTraceMethod::Byte => self
+                .byte
+                .get_or_init(|| DirectTable::new(self.degree(), self.images()))
+                .apply(a),
+            HalfTraceMethod::Nibble => self
+                .nibble
+                .get_or_init(|| DirectTable::new(self.degree(), self.images()))
+                .apply(a),
+            HalfTraceMethod::NibbleCt => self
+                .nibble
+                .get_or_init(|| DirectTable::new(self.degree(), self.images()))
+                .apply_ct(a),
+            HalfTraceMethod::Table | HalfTraceMethod::Naive => {
+                let t = self.table.get_or_init(|| {
+                    let images = self.images();
+                    SolveTable::new(self.degree(), |k| {
+                        images.get(k as usize).copied().unwrap_or([0u64; N])
+                    })
+                });
+                let (mut h, s) = t.apply(a);
+                if half_trace {
+                    h[0] ^= self.trace.trace(&s) as u64;
+                }
+                h
+            }
+        }
     }
 }
 
@@ -493,20 +578,23 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
         if self.degree() % 2 == 0 {
             return None;
         }
-        Some(self.half_trace_table(a))
+        Some(self.apply_linear(self.half_trace_method, a, true))
     }
     fn solve_quadratic(&self, alpha: &[u64; N]) -> Option<[u64; N]> {
         if self.trace.trace(alpha) == 1 {
             return None;
         }
-        Some(self.table().apply(alpha).0)
+        Some(self.apply_linear(self.half_trace_method, alpha, false))
     }
 }
 
-/// Whether `X^d + Σ X^k + 1` is irreducible (see [`irreducibility`]).
+/// Whether `modulus` is irreducible (Rabin's test, see [`irreducibility`]); to be
+/// replaced by `crate::gf2poly`'s test. `false` if `N` words cannot hold it.
 #[allow(dead_code)]
-fn is_irreducible<const N: usize, M: ModulusSpec>(arith: &Arith<N, M>) -> bool {
-    irreducibility(arith).is_ok()
+fn is_irreducible<const N: usize, M: ModulusSpec>(modulus: &M) -> bool {
+    Arith::<N, M>::new(modulus.clone())
+        .map(|arith| irreducibility(&arith).is_ok())
+        .unwrap_or(false)
 }
 
 /// Rabin's test on the modulus of `arith`; on failure, the reason (the smallest degree
@@ -640,6 +728,14 @@ mod tests {
         // x^3 + x^2 + x + 1 = (x + 1)^3.
         let e = field::<1>("3,2,1,0").expect_err("reducible").to_string();
         assert!(e.contains("degree 1"), "{e}");
+    }
+
+    #[test]
+    fn is_irreducible_matches_known_polynomials() {
+        let m = |t: &str| Modulus::parse(t).expect("parse");
+        assert!(is_irreducible::<3, Modulus>(&m("163,7,6,3,0")));
+        assert!(!is_irreducible::<3, Modulus>(&m("163,7,6,2,0")));
+        assert!(!is_irreducible::<2, Modulus>(&m("163,7,6,3,0")));
     }
 
     #[test]

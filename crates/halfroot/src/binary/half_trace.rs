@@ -10,7 +10,14 @@
 //! |---|---|---|---|
 //! | [`HalfTraceMethod::Naive`] | [`naive`] | d − 1 squarings + (d−1)/2 additions | yes |
 //! | [`HalfTraceMethod::Table`] | [`table`] | ~log₂ d splits + ⌈⌊d/2⌋/4⌉ table lookups | no: table indices depend on α (cache timing) |
+//! | [`HalfTraceMethod::Nibble`] | [`direct`] | ⌈d/4⌉ lookups, 16 entries per group | no (cache timing) |
+//! | [`HalfTraceMethod::Byte`] | [`direct`] | ⌈d/8⌉ lookups, 256 entries per group | no (cache timing) |
+//! | [`HalfTraceMethod::NibbleCt`] | [`direct`] | ⌈d/4⌉ masked scans of 16 entries | yes |
+//!
+//! Every table method also solves λ² + λ = α in even degree (with another linear map
+//! in place of H; see [`table`]).
 
+pub mod direct;
 pub mod naive;
 pub mod table;
 
@@ -21,19 +28,34 @@ use crate::error::Error;
 pub enum HalfTraceMethod {
     /// The definition: Σ α^(4^i).
     Naive,
-    /// Even-bit folding, then one precomputed 16-entry table per 4 odd bits.
+    /// Even-bit folding, then one precomputed 16-entry table per 4 odd bits (Avanzi §3.3).
     Table,
+    /// One 16-entry table per 4 bits of α, no folding.
+    Nibble,
+    /// One 256-entry table per 8 bits of α, no folding.
+    Byte,
+    /// The nibble table read in full with masks: constant-time, for secret α.
+    NibbleCt,
 }
 
 impl HalfTraceMethod {
     /// Every method.
-    pub const ALL: [HalfTraceMethod; 2] = [HalfTraceMethod::Naive, HalfTraceMethod::Table];
+    pub const ALL: [HalfTraceMethod; 5] = [
+        HalfTraceMethod::Naive,
+        HalfTraceMethod::Table,
+        HalfTraceMethod::Nibble,
+        HalfTraceMethod::Byte,
+        HalfTraceMethod::NibbleCt,
+    ];
 
-    /// `"naive"` or `"table"`.
+    /// `"naive"`, `"table"`, `"nibble"`, `"byte"` or `"nibble-ct"`.
     pub fn name(self) -> &'static str {
         match self {
             HalfTraceMethod::Naive => "naive",
             HalfTraceMethod::Table => "table",
+            HalfTraceMethod::Nibble => "nibble",
+            HalfTraceMethod::Byte => "byte",
+            HalfTraceMethod::NibbleCt => "nibble-ct",
         }
     }
 }
@@ -46,7 +68,7 @@ impl core::fmt::Display for HalfTraceMethod {
 
 impl core::str::FromStr for HalfTraceMethod {
     type Err = Error;
-    /// Parses `naive` or `table` (case-insensitive).
+    /// Parses a name of [`HalfTraceMethod::name`] (case-insensitive).
     fn from_str(s: &str) -> Result<Self, Error> {
         HalfTraceMethod::ALL
             .iter()
@@ -54,7 +76,8 @@ impl core::str::FromStr for HalfTraceMethod {
             .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| Error::UnsupportedAlgorithm {
                 algorithm: s.to_string(),
-                reason: "unknown half-trace method; known: naive, table".into(),
+                reason: "unknown half-trace method; known: naive, table, nibble, byte, nibble-ct"
+                    .into(),
             })
     }
 }

@@ -90,13 +90,10 @@ impl<const N: usize> SolveTable<N> {
         cur[0] &= !1;
         let mut odd = [0u64; N];
         let mut s = [0u64; N];
-        loop {
+        while len > 64 {
             let words = len.div_ceil(64).min(N);
             for i in 0..words {
                 odd[i] ^= cur[i] & ODD_MASK;
-            }
-            if len <= 2 {
-                break;
             }
             // E: bits 2i (i ≥ 1; bit 0 of cur is clear) to bit i.
             let (even, _) = backend::split(&cur, words);
@@ -106,6 +103,19 @@ impl<const N: usize> SolveTable<N> {
             }
             len = len.div_ceil(2);
         }
+        // One word left: fold in registers.
+        let mut w = cur[0];
+        let mut o = 0u64;
+        let mut e_sum = 0u64;
+        while len > 2 {
+            o ^= w & ODD_MASK;
+            w = backend::compress_even_word(w) as u64;
+            e_sum ^= w;
+            len = len.div_ceil(2);
+        }
+        o ^= w & ODD_MASK;
+        odd[0] ^= o;
+        s[0] ^= e_sum;
         let (_, packed) = backend::split(&odd, self.degree.div_ceil(64) as usize);
         let mut acc = s;
         let mask = b0.wrapping_neg();

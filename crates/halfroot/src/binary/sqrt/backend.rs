@@ -40,6 +40,94 @@ pub fn split_portable<const N: usize>(a: &[u64; N], words: usize) -> ([u64; N], 
     (even, odd)
 }
 
+/// Splits one word into its (even, odd) compressions, each in the low 32 bits.
+pub trait WordSplit {
+    /// `(bits 0, 2, …, 62 → 0..32, bits 1, 3, …, 63 → 0..32)`.
+    fn split_word(w: u64) -> (u64, u64);
+}
+
+/// The portable [`WordSplit`] (mask-and-shift cascade).
+pub struct PortableSplit;
+
+impl WordSplit for PortableSplit {
+    #[inline(always)]
+    fn split_word(w: u64) -> (u64, u64) {
+        (
+            compress_even_word(w) as u64,
+            compress_even_word(w >> 1) as u64,
+        )
+    }
+}
+
+/// The sparse-ζ square-root kernel: `α_even + Σ_k α_odd·x^k` (unreduced, 3N words),
+/// where `α_even`, `α_odd` are the compressions of `a` (which must be reduced, with
+/// zero words from `words` on), `α_odd` taken as `odd_words` words, and `terms` are
+/// the exponents of ζ, each below `64·(3N − ⌈N/2⌉)`.
+///
+/// Generic over the word splitter and always inlined, so that each backend compiles
+/// it as one function with the split in registers. Constant-time: yes.
+#[inline(always)]
+pub fn sparse_kernel<const N: usize, S: WordSplit>(
+    a: &[u64; N],
+    words: usize,
+    odd_words: usize,
+    terms: &[u32],
+) -> [[u64; N]; 3] {
+    let mut even = [0u64; N];
+    let mut odd = [0u64; N];
+    // All N words: a reduced input has zeros from word ⌈d/64⌉ on, so the loop bound
+    // can be the constant N (unrolled) rather than `words`.
+    let _ = words;
+    for (i, &w) in a.iter().enumerate() {
+        let (e, o) = S::split_word(w);
+        let sh = 32 * (i & 1);
+        even[i / 2] |= e << sh;
+        odd[i / 2] |= o << sh;
+    }
+    // α_odd has at most ⌈N/2⌉ nonzero words; the constant bound lets the loop unroll.
+    let _ = odd_words;
+    let half = N.div_ceil(2);
+    let mut buf = [[0u64; N]; 3];
+    buf[0] = even;
+    let flat = buf.as_flattened_mut();
+    for &k in terms {
+        let q = k as usize / 64;
+        let r = k % 64;
+        if q + half < 3 * N {
+            for i in 0..half {
+                flat[q + i] ^= odd[i] << r;
+                // (w >> 1) >> (63 − r) is w >> (64 − r), and 0 for r = 0.
+                flat[q + i + 1] ^= (odd[i] >> 1) >> (63 - r);
+            }
+        }
+    }
+    buf
+}
+
+/// [`sparse_kernel`] with the portable splitter.
+pub fn sparse_portable<const N: usize>(
+    a: &[u64; N],
+    words: usize,
+    odd_words: usize,
+    terms: &[u32],
+) -> [[u64; N]; 3] {
+    sparse_kernel::<N, PortableSplit>(a, words, odd_words, terms)
+}
+
+/// [`sparse_kernel`] by the fastest available backend.
+#[inline]
+pub fn sparse<const N: usize>(
+    a: &[u64; N],
+    words: usize,
+    odd_words: usize,
+    terms: &[u32],
+) -> [[u64; N]; 3] {
+    match bmi2::sparse(a, words, odd_words, terms) {
+        Some(r) => r,
+        None => sparse_portable(a, words, odd_words, terms),
+    }
+}
+
 /// `(even, odd)` compressions as [`split_portable`], by the fastest available backend.
 #[inline]
 pub fn split<const N: usize>(a: &[u64; N], words: usize) -> ([u64; N], [u64; N]) {
@@ -73,6 +161,23 @@ mod tests {
         }
         assert_eq!(e[2], 0);
         assert_eq!(o[2], 0);
+    }
+
+    #[test]
+    fn sparse_matches_portable() {
+        let mut x = 0x0123_4567_89AB_CDEFu64;
+        let terms = [82u32, 29, 25, 15];
+        for _ in 0..300 {
+            let mut a = [0u64; 3];
+            for w in a.iter_mut() {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *w = x;
+            }
+            a[2] &= (1 << 35) - 1;
+            assert_eq!(sparse(&a, 3, 2, &terms), sparse_portable(&a, 3, 2, &terms));
+        }
     }
 
     #[test]

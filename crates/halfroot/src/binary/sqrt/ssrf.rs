@@ -44,25 +44,17 @@ impl<const N: usize> SsrfSqrt<N> {
 
     /// `√a`.
     pub fn sqrt(&self, a: &[u64; N]) -> [u64; N] {
-        let (even, odd) = backend::split(a, self.words);
-        let mut buf = [[0u64; N]; 3];
-        let flat = buf.as_flattened_mut();
-        for &k in &self.terms {
-            xor_shifted(flat, &odd[..self.odd_words], k as usize);
-        }
+        let mut buf = backend::sparse(a, self.words, self.odd_words, &self.terms);
         if let Some(m) = self.fold_m {
             // Bits at positions ≥ d: t·x^d ≡ t·(x^m + 1); deg t ≤ (d−m−1)/2, so one fold.
             let d = self.degree as usize;
+            let flat = buf.as_flattened_mut();
             let t = shr_bits::<N>(flat, d);
             clear_from(flat, d);
             xor_shifted(flat, &t, 0);
             xor_shifted(flat, &t, m as usize);
         }
-        let mut r = buf[0];
-        for (l, e) in r.iter_mut().zip(even.iter()) {
-            *l ^= e;
-        }
-        r
+        buf[0]
     }
 }
 

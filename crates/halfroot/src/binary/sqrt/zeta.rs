@@ -7,7 +7,6 @@
 //! Preconditions: `a` reduced. Constant-time: yes (the choice depends on ζ only).
 
 use super::backend;
-use super::xor_shifted;
 use crate::binary::arith::Arith;
 use crate::binary::modulus::ModulusSpec;
 
@@ -43,21 +42,20 @@ impl<const N: usize> ZetaSqrt<N> {
 
     /// `√a`.
     pub fn sqrt<M: ModulusSpec>(&self, arith: &Arith<N, M>, a: &[u64; N]) -> [u64; N] {
-        let (even, odd) = backend::split(a, self.words);
-        let (mut lo, hi) = match &self.sparse {
+        let (lo, hi) = match &self.sparse {
             Some(terms) => {
-                let mut buf = [[0u64; N]; 3];
-                let flat = buf.as_flattened_mut();
-                for &k in terms {
-                    xor_shifted(flat, &odd[..self.odd_words], k as usize);
-                }
+                let buf = backend::sparse(a, self.words, self.odd_words, terms);
                 (buf[0], buf[1])
             }
-            None => arith.mul_wide(&self.zeta, &odd),
+            None => {
+                let (even, odd) = backend::split(a, self.words);
+                let (mut lo, hi) = arith.mul_wide(&self.zeta, &odd);
+                for (l, e) in lo.iter_mut().zip(even.iter()) {
+                    *l ^= e;
+                }
+                (lo, hi)
+            }
         };
-        for (l, e) in lo.iter_mut().zip(even.iter()) {
-            *l ^= e;
-        }
         arith.reduce(&lo, &hi)
     }
 }

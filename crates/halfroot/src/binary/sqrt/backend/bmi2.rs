@@ -34,10 +34,56 @@ pub fn split<const N: usize>(a: &[u64; N], words: usize) -> Option<([u64; N], [u
     None
 }
 
+/// [`sparse_kernel`](super::sparse_kernel) compiled for BMI2, or `None` without it.
+#[inline]
+pub fn sparse<const N: usize>(
+    a: &[u64; N],
+    words: usize,
+    odd_words: usize,
+    terms: &[u32],
+) -> Option<[[u64; N]; 3]> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if available() {
+            // SAFETY: `sparse_bmi2` only needs the BMI2 instruction set, detected just above.
+            return Some(unsafe { x86::sparse_bmi2(a, words, odd_words, terms) });
+        }
+    }
+    let _ = (a, words, odd_words, terms);
+    None
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::super::{EVEN_MASK, ODD_MASK};
+    use super::super::{sparse_kernel, WordSplit, EVEN_MASK, ODD_MASK};
     use core::arch::x86_64::_pext_u64;
+
+    /// The `pext` [`WordSplit`]; only used inside `#[target_feature(enable = "bmi2")]`
+    /// functions of this module.
+    struct PextSplit;
+
+    impl WordSplit for PextSplit {
+        #[inline(always)]
+        fn split_word(w: u64) -> (u64, u64) {
+            // SAFETY: only reached through `sparse_bmi2`, which requires BMI2 and into
+            // which this function is always inlined.
+            unsafe { (_pext_u64(w, EVEN_MASK), _pext_u64(w, ODD_MASK)) }
+        }
+    }
+
+    /// `sparse_kernel` with `pext`.
+    ///
+    /// # Safety
+    /// The CPU must support BMI2.
+    #[target_feature(enable = "bmi2")]
+    pub unsafe fn sparse_bmi2<const N: usize>(
+        a: &[u64; N],
+        words: usize,
+        odd_words: usize,
+        terms: &[u32],
+    ) -> [[u64; N]; 3] {
+        sparse_kernel::<N, PextSplit>(a, words, odd_words, terms)
+    }
 
     /// BMI2 version of `split_portable`.
     ///
