@@ -104,7 +104,7 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         super::portable::reduce(&self.modulus, lo, hi)
     }
 
-    /// `a·b mod P`.
+    /// `a·b mod P` (`a`, `b` reduced).
     #[inline]
     pub fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         self.engine.mul(&self.modulus, a, b)

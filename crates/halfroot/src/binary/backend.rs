@@ -111,7 +111,7 @@ impl Engine {
     }
 
     /// The unreduced product.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn mul_wide<const N: usize>(
         self,
         a: &[u64; N],
@@ -127,7 +127,7 @@ impl Engine {
     }
 
     /// The unreduced square.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sqr_wide<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
         match self {
             Engine::Portable => portable::sqr_wide(a),
@@ -139,7 +139,7 @@ impl Engine {
     }
 
     /// `a·b mod m`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn mul<const N: usize, M: ModulusSpec>(
         self,
         m: &M,
@@ -149,7 +149,7 @@ impl Engine {
         match self {
             Engine::Portable => {
                 let (lo, hi) = portable::mul_wide(a, b);
-                portable::reduce_below(m, lo, hi, 128 * N)
+                portable::reduce_below(m, lo, hi, portable::product_bits(m))
             }
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::mul(t, m, a, b),
@@ -159,7 +159,7 @@ impl Engine {
     }
 
     /// `a^(2^n) mod m`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sqr_n<const N: usize, M: ModulusSpec>(
         self,
         m: &M,
@@ -171,7 +171,7 @@ impl Engine {
                 let mut r = *a;
                 for _ in 0..n {
                     let (lo, hi) = portable::sqr_wide(&r);
-                    r = portable::reduce_below(m, lo, hi, 128 * N);
+                    r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
                 }
                 r
             }
@@ -183,12 +183,12 @@ impl Engine {
     }
 
     /// `a² mod m`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sqr<const N: usize, M: ModulusSpec>(self, m: &M, a: &[u64; N]) -> [u64; N] {
         match self {
             Engine::Portable => {
                 let (lo, hi) = portable::sqr_wide(a);
-                portable::reduce_below(m, lo, hi, 128 * N)
+                portable::reduce_below(m, lo, hi, portable::product_bits(m))
             }
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::sqr(t, m, a),

@@ -95,6 +95,14 @@ pub fn reduce<const N: usize, M: ModulusSpec>(m: &M, lo: &[u64; N], hi: &[u64; N
     reduce_below(m, *lo, *hi, 128 * N)
 }
 
+/// `2d − 1`: the product of two reduced elements has no bit at or above it. The
+/// multiplication and squaring kernels reduce from there (so their inputs must be
+/// reduced; unreduced inputs give an unspecified result, never a panic).
+#[inline(always)]
+pub fn product_bits<M: ModulusSpec>(m: &M) -> usize {
+    (2 * m.degree() as usize).saturating_sub(1)
+}
+
 /// Reduces `(lo, hi)` modulo `m`, knowing that no bit at position ≥ `top` is set.
 ///
 /// Requires `N ≥ ⌈d/64⌉` (with a smaller `N` the result is meaningless, never a panic).
@@ -158,6 +166,34 @@ pub fn reduce_below<const N: usize, M: ModulusSpec>(
         }
     }
     t.lo
+}
+
+/// Partial reduction for chains of squarings: folds only the words at or above `64N`,
+/// leaving a result of fewer than `64N` bits that is congruent to `(lo, hi)` but not
+/// necessarily below `d`. Returns `None` when the modulus does not allow it in one
+/// pass (`d − k_max < 64`); finish with [`reduce_below`]`(m, r, 0, 64N)`.
+/// Saves the last (partial-word) fold, which is on the critical path of a squaring.
+#[inline(always)]
+pub fn reduce_lazy<const N: usize, M: ModulusSpec>(
+    m: &M,
+    lo: [u64; N],
+    hi: [u64; N],
+    top: usize,
+) -> Option<[u64; N]> {
+    let d = m.degree() as usize;
+    let ks = m.middle_exponents();
+    let kmax = ks.first().map_or(0, |&k| k as usize);
+    if N == 0 || d > 64 * N || d < 64 || d - kmax < 64 {
+        return None;
+    }
+    let mut t = Wide { lo, hi };
+    let mut i = top.min(128 * N).div_ceil(64);
+    while i > N {
+        i -= 1;
+        let w = t.get(i);
+        t.fold(ks, 64 * i - d, w);
+    }
+    Some(t.lo)
 }
 
 /// A double-length polynomial as two halves, with word accessors that compile to

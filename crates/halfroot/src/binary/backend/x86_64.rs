@@ -66,7 +66,7 @@ impl PclmulBmi2 {
 // Safe entry points.
 
 /// `a·b mod m` with PCLMULQDQ.
-#[inline]
+#[inline(always)]
 pub fn mul<const N: usize, M: ModulusSpec>(
     _t: Pclmul,
     m: &M,
@@ -78,17 +78,17 @@ pub fn mul<const N: usize, M: ModulusSpec>(
 }
 
 /// The unreduced product `a·b` with PCLMULQDQ.
-#[inline]
+#[inline(always)]
 pub fn mul_wide<const N: usize>(_t: Pclmul, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
     unsafe { k_mul_wide(a, b) }
 }
 
 /// `a² mod m` with PCLMULQDQ (`a_i·a_i`).
-#[inline]
+#[inline(always)]
 pub fn sqr<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &[u64; N]) -> [u64; N] {
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
-    unsafe { k_sqr_n_clmul(m, a, 1) }
+    unsafe { k_sqr_clmul(m, a) }
 }
 
 /// `a^(2^n) mod m` with PCLMULQDQ squarings.
@@ -106,10 +106,10 @@ pub fn sqr_wide<const N: usize>(_t: Pclmul, a: &[u64; N]) -> ([u64; N], [u64; N]
 }
 
 /// `a² mod m` with BMI2 `pdep` bit spreading.
-#[inline]
+#[inline(always)]
 pub fn sqr_pdep<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64; N]) -> [u64; N] {
     // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected.
-    unsafe { k_sqr_n_pdep(m, a, 1) }
+    unsafe { k_sqr_pdep(m, a) }
 }
 
 /// `a^(2^n) mod m` with BMI2 `pdep` squarings.
@@ -138,16 +138,37 @@ pub fn sqr_wide_pdep<const N: usize>(_t: PclmulBmi2, a: &[u64; N]) -> ([u64; N],
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
 fn k_mul_reduce<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
     let (lo, hi) = k_mul_wide(a, b);
-    portable::reduce_below(m, lo, hi, 128 * N)
+    portable::reduce_below(m, lo, hi, portable::product_bits(m))
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k_sqr_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
+    let (lo, hi) = k_sqr_wide_clmul(a);
+    portable::reduce_below(m, lo, hi, portable::product_bits(m))
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
+fn k_sqr_pdep<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
+    let (lo, hi) = k_sqr_wide_pdep(a);
+    portable::reduce_below(m, lo, hi, portable::product_bits(m))
 }
 
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
 fn k_sqr_n_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
     let mut r = *a;
+    if portable::reduce_lazy(m, r, [0; N], 0).is_some() {
+        for _ in 0..n {
+            let (lo, hi) = k_sqr_wide_clmul(&r);
+            r = portable::reduce_lazy(m, lo, hi, 128 * N).unwrap_or(r);
+        }
+        return portable::reduce_below(m, r, [0; N], 64 * N);
+    }
     for _ in 0..n {
         let (lo, hi) = k_sqr_wide_clmul(&r);
-        r = portable::reduce_below(m, lo, hi, 128 * N);
+        r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
     }
     r
 }
@@ -156,9 +177,16 @@ fn k_sqr_n_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) ->
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
 fn k_sqr_n_pdep<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
     let mut r = *a;
+    if portable::reduce_lazy(m, r, [0; N], 0).is_some() {
+        for _ in 0..n {
+            let (lo, hi) = k_sqr_wide_pdep(&r);
+            r = portable::reduce_lazy(m, lo, hi, 128 * N).unwrap_or(r);
+        }
+        return portable::reduce_below(m, r, [0; N], 64 * N);
+    }
     for _ in 0..n {
         let (lo, hi) = k_sqr_wide_pdep(&r);
-        r = portable::reduce_below(m, lo, hi, 128 * N);
+        r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
     }
     r
 }
