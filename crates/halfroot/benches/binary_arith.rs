@@ -8,6 +8,8 @@
 //! Every spec (NIST, Avanzi Tables 1 and 3) is timed with the detected backend; the NIST
 //! fields additionally with every backend and every inversion algorithm.
 //! Run: `cargo bench -p halfroot --bench binary_arith`.
+// `criterion_group!` generates an undocumented public function.
+#![allow(missing_docs)]
 
 use std::hint::black_box;
 use std::time::Duration;
