@@ -6,29 +6,60 @@
 //! instructions where the CPU has them, the [`portable`](super::portable) code
 //! otherwise), and every backend gives identical results.
 
+use std::sync::{Arc, OnceLock};
+
+use super::backend::{Backend, Engine};
+use super::inv::{euclid, itoh_tsujii, InvAlgorithm};
 use super::modulus::ModulusSpec;
-use super::portable;
 use crate::error::{Error, Result};
 
 /// Reduced arithmetic modulo one defining polynomial, on `N`-word elements.
+///
+/// Elements passed in must be reduced (degree < d, see [`Arith::is_reduced`]); results
+/// are reduced. With a zero-sized spec from [`spec`](super::spec) as `M` the reduction is
+/// specialised to the polynomial at compile time.
 #[derive(Clone, Debug)]
 pub struct Arith<const N: usize, M: ModulusSpec> {
     modulus: M,
+    engine: Engine,
+    /// Multi-squaring tables for [`InvAlgorithm::ItohTsujiiTables`], built on first use
+    /// and shared by clones.
+    inv_tables: Arc<OnceLock<itoh_tsujii::Tables<N>>>,
 }
 
 impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     /// Arithmetic modulo `modulus`; an error if `N` words cannot hold a degree-`d`
     /// polynomial's remainders. Irreducibility is checked by the field, not here.
+    /// Uses the fastest backend of this CPU ([`Backend::detect`]).
     pub fn new(modulus: M) -> Result<Self> {
+        Self::with_backend(modulus, Backend::detect())
+    }
+
+    /// Like [`Arith::new`] with a chosen backend; an error if this CPU lacks it.
+    pub fn with_backend(modulus: M, backend: Backend) -> Result<Self> {
         let d = modulus.degree() as usize;
-        if N == 0 || d > 64 * N {
+        if N == 0 || d > 64 * N || d == 0 {
             return Err(Error::InvalidArgument {
                 name: "N".into(),
                 value: N.to_string(),
                 reason: format!("{N} words cannot hold elements of degree < {d}"),
             });
         }
-        Ok(Arith { modulus })
+        let engine = Engine::new(backend).ok_or_else(|| Error::InvalidArgument {
+            name: "backend".into(),
+            value: backend.name().into(),
+            reason: "this CPU lacks the instructions it needs".into(),
+        })?;
+        Ok(Arith {
+            modulus,
+            engine,
+            inv_tables: Arc::new(OnceLock::new()),
+        })
+    }
+
+    /// The backend in use.
+    pub fn backend(&self) -> Backend {
+        self.engine.backend()
     }
 
     /// The defining polynomial.
@@ -56,34 +87,39 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     }
 
     /// The unreduced product `a·b` as (low, high) words.
+    #[inline]
     pub fn mul_wide(&self, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
-        portable::mul_wide(a, b)
+        self.engine.mul_wide(a, b)
+    }
+
+    /// The unreduced square `a²` as (low, high) words.
+    #[inline]
+    pub fn sqr_wide(&self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
+        self.engine.sqr_wide(a)
     }
 
     /// Reduces a double-length polynomial modulo P.
+    #[inline]
     pub fn reduce(&self, lo: &[u64; N], hi: &[u64; N]) -> [u64; N] {
-        portable::reduce(&self.modulus, lo, hi)
+        super::portable::reduce(&self.modulus, lo, hi)
     }
 
-    /// `a·b mod P`.
+    /// `a·b mod P` (`a`, `b` reduced).
+    #[inline]
     pub fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        let (lo, hi) = self.mul_wide(a, b);
-        self.reduce(&lo, &hi)
+        self.engine.mul(&self.modulus, a, b)
     }
 
     /// `a² mod P`.
+    #[inline]
     pub fn sqr(&self, a: &[u64; N]) -> [u64; N] {
-        let (lo, hi) = portable::sqr_wide(a);
-        self.reduce(&lo, &hi)
+        self.engine.sqr(&self.modulus, a)
     }
 
     /// `a^(2^n) mod P` (n successive squarings).
+    #[inline]
     pub fn sqr_n(&self, a: &[u64; N], n: u32) -> [u64; N] {
-        let mut r = *a;
-        for _ in 0..n {
-            r = self.sqr(&r);
-        }
-        r
+        self.engine.sqr_n(&self.modulus, a, n)
     }
 
     /// `a^e` for an exponent in little-endian words; variable time in `e`.
@@ -101,19 +137,42 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         acc
     }
 
-    /// `1/a`, or `None` for zero: Fermat, `a^(2^d − 2)` (constant time).
+    /// `1/a`, or `None` for zero: Itoh–Tsujii, `a^(2^d − 2)` by an addition chain for
+    /// d − 1 with plain squarings. Constant time (only whether `a = 0` is revealed).
     pub fn inv(&self, a: &[u64; N]) -> Option<[u64; N]> {
-        if a.iter().all(|&w| w == 0) {
-            return None;
+        let r = itoh_tsujii::inv(self.engine, &self.modulus, a);
+        (r.iter().any(|&w| w != 0)).then_some(r)
+    }
+
+    /// `1/a`, or `None` for zero, by the fastest variable-time algorithm
+    /// ([`InvAlgorithm::VARTIME_DEFAULT`]). Not for secret operands.
+    pub fn inv_vartime(&self, a: &[u64; N]) -> Option<[u64; N]> {
+        self.inv_with(InvAlgorithm::VARTIME_DEFAULT, a)
+    }
+
+    /// `1/a`, or `None` for zero (or a non-unit when P is reducible), by `alg`.
+    pub fn inv_with(&self, alg: InvAlgorithm, a: &[u64; N]) -> Option<[u64; N]> {
+        match alg {
+            InvAlgorithm::ItohTsujii => self.inv(a),
+            InvAlgorithm::ItohTsujiiTables => {
+                if a.iter().all(|&w| w == 0) {
+                    return None;
+                }
+                let t = self
+                    .inv_tables
+                    .get_or_init(|| itoh_tsujii::Tables::new(self.engine, &self.modulus));
+                let r = itoh_tsujii::inv_tables(self.engine, &self.modulus, t, a);
+                (r.iter().any(|&w| w != 0)).then_some(r)
+            }
+            InvAlgorithm::Euclid => euclid::inv_vartime(&self.modulus, a),
         }
-        // a^(2^d - 2) = (a^(2^(d-1) - 1))^2, by square-and-multiply over d - 1 ones.
-        let d = self.degree();
-        let mut acc = *a;
-        for _ in 1..d - 1 {
-            acc = self.sqr(&acc);
-            acc = self.mul(&acc, a);
-        }
-        Some(self.sqr(&acc))
+    }
+
+    /// Builds the tables of [`InvAlgorithm::ItohTsujiiTables`] now rather than on the
+    /// first variable-time inversion.
+    pub fn precompute_inv_tables(&self) {
+        self.inv_tables
+            .get_or_init(|| itoh_tsujii::Tables::new(self.engine, &self.modulus));
     }
 }
 

@@ -89,58 +89,168 @@ pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
 
 /// Reduces the `2N`-word polynomial `(lo, hi)` modulo the sparse polynomial `m`.
 ///
-/// Requires `N ≥ ⌈d/64⌉`. Word-wise folding from the top: a word at bit offset `64i ≥ d`
-/// is added at offsets `64i − d + k` for each exponent `k` of `P − X^d`; a word may be
-/// folded more than once when `d − k_max < 64`.
+/// Requires `N ≥ ⌈d/64⌉`. Equivalent to [`reduce_below`] with `top = 128·N`.
+#[inline(always)]
 pub fn reduce<const N: usize, M: ModulusSpec>(m: &M, lo: &[u64; N], hi: &[u64; N]) -> [u64; N] {
+    reduce_below(m, *lo, *hi, 128 * N)
+}
+
+/// `2d − 1`: the product of two reduced elements has no bit at or above it. The
+/// multiplication and squaring kernels reduce from there (so their inputs must be
+/// reduced; unreduced inputs give an unspecified result, never a panic).
+#[inline(always)]
+pub fn product_bits<M: ModulusSpec>(m: &M) -> usize {
+    (2 * m.degree() as usize).saturating_sub(1)
+}
+
+/// Reduces `(lo, hi)` modulo `m`, knowing that no bit at position ≥ `top` is set.
+///
+/// Requires `N ≥ ⌈d/64⌉` (with a smaller `N` the result is meaningless, never a panic).
+/// Let `s = d − k_max` (the gap below the leading term):
+/// * `s ≥ 64` (every NIST and SSRF polynomial): one pass from the top word down; the
+///   word at bit offset `64i ≥ d` is added at offsets `64i − d + k` for each exponent `k`
+///   of `P − X^d`, which all lie below word `i`; then the bits ≥ d of the partial top
+///   word are folded once (Hankerson–Menezes–Vanstone §2.3.5, Avanzi Appendix B).
+/// * `s < 64` (small degrees, `k_max` close to d, type II polynomials with `s = 1`):
+///   chunks of `s` bits from the top down, each landing strictly below itself, so one
+///   pass again suffices; ⌈(top − d)/s⌉ folds.
+///
+/// Every loop bound depends only on the modulus and `N`; when `m` is a zero-sized
+/// compile-time spec they are constants and the whole reduction unrolls to straight
+/// shift/xor code. Constant-time in the operand.
+#[inline(always)]
+pub fn reduce_below<const N: usize, M: ModulusSpec>(
+    m: &M,
+    lo: [u64; N],
+    hi: [u64; N],
+    top: usize,
+) -> [u64; N] {
+    let mut t = Wide { lo, hi };
     let d = m.degree() as usize;
-    let mut t = vec![0u64; 2 * N + 1];
-    t[..N].copy_from_slice(lo);
-    t[N..2 * N].copy_from_slice(hi);
-    let top_word = d / 64;
-    let top_bit = d % 64;
-    let mut i = 2 * N - 1;
-    loop {
-        // Bits of word i at positions >= d.
-        let w = if i > top_word {
-            t[i]
-        } else if i == top_word {
-            t[i] & (!0u64 << top_bit)
-        } else {
-            break;
-        };
-        if w == 0 {
-            if i == top_word {
-                break;
-            }
-            i -= 1;
-            continue;
-        }
-        t[i] ^= w;
-        // w represents a sum of x^(64 i + j); fold x^(64 i + j) = x^(64 i + j - d) (P - x^d).
-        // In the top partial word only bits j >= top_bit are set: shift them down first.
-        let skip = if i == top_word { top_bit } else { 0 };
-        let w = w >> skip;
-        let base = 64 * i + skip - d; // where bit 0 of w lands after division by x^d
-        for k in m
-            .middle_exponents()
-            .iter()
-            .copied()
-            .chain(core::iter::once(0u32))
-        {
-            let s = base + k as usize;
-            let (wi, sh) = (s / 64, s % 64);
-            t[wi] ^= w << sh;
-            if sh != 0 {
-                t[wi + 1] ^= w >> (64 - sh);
-            }
-        }
-        // Folding may have put bits back into word i (when d - k_max < 64): loop again
-        // on the same word until it is clean.
+    let ks = m.middle_exponents();
+    let kmax = ks.first().map_or(0, |&k| k as usize);
+    let top = top.min(128 * N);
+    if N == 0 || d == 0 || top <= d || d > 64 * N {
+        return t.lo;
     }
-    let mut out = [0u64; N];
-    out.copy_from_slice(&t[..N]);
-    out
+    let s = d - kmax;
+    if s >= 64 {
+        let full = d.div_ceil(64);
+        let mut i = top.div_ceil(64);
+        while i > full {
+            i -= 1;
+            let w = t.get(i);
+            t.set(i, 0);
+            t.fold(ks, 64 * i - d, w);
+        }
+        let (tw, tb) = (d / 64, d % 64);
+        if tb != 0 {
+            let w = t.get(tw) >> tb;
+            t.set(tw, t.get(tw) & ((1u64 << tb) - 1));
+            t.fold(ks, 0, w);
+        }
+    } else {
+        let mut end = top;
+        while end > d {
+            let p = if end - d > s { end - s } else { d };
+            let width = end - p;
+            let (j, sh) = (p / 64, p % 64);
+            let mut w = t.get(j) >> sh;
+            if sh != 0 {
+                w |= t.get(j + 1) << (64 - sh);
+            }
+            w &= (1u64 << width) - 1;
+            t.xor_at(p, w);
+            t.fold(ks, p - d, w);
+            end = p;
+        }
+    }
+    t.lo
+}
+
+/// Partial reduction for chains of squarings: folds only the words at or above `64N`,
+/// leaving a result of fewer than `64N` bits that is congruent to `(lo, hi)` but not
+/// necessarily below `d`. Returns `None` when the modulus does not allow it in one
+/// pass (`d − k_max < 64`); finish with [`reduce_below`]`(m, r, 0, 64N)`.
+/// Saves the last (partial-word) fold, which is on the critical path of a squaring.
+#[inline(always)]
+pub fn reduce_lazy<const N: usize, M: ModulusSpec>(
+    m: &M,
+    lo: [u64; N],
+    hi: [u64; N],
+    top: usize,
+) -> Option<[u64; N]> {
+    let d = m.degree() as usize;
+    let ks = m.middle_exponents();
+    let kmax = ks.first().map_or(0, |&k| k as usize);
+    if N == 0 || d > 64 * N || d < 64 || d - kmax < 64 {
+        return None;
+    }
+    let mut t = Wide { lo, hi };
+    let mut i = top.min(128 * N).div_ceil(64);
+    while i > N {
+        i -= 1;
+        let w = t.get(i);
+        t.fold(ks, 64 * i - d, w);
+    }
+    Some(t.lo)
+}
+
+/// A double-length polynomial as two halves, with word accessors that compile to
+/// direct accesses when the index is a constant.
+struct Wide<const N: usize> {
+    lo: [u64; N],
+    hi: [u64; N],
+}
+
+impl<const N: usize> Wide<N> {
+    #[inline(always)]
+    fn get(&self, i: usize) -> u64 {
+        if i < N {
+            self.lo[i]
+        } else if i < 2 * N {
+            self.hi[i - N]
+        } else {
+            0
+        }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u64) {
+        if i < N {
+            self.lo[i] = v;
+        } else if i < 2 * N {
+            self.hi[i - N] = v;
+        }
+    }
+
+    #[inline(always)]
+    fn xor(&mut self, i: usize, v: u64) {
+        if i < N {
+            self.lo[i] ^= v;
+        } else if i < 2 * N {
+            self.hi[i - N] ^= v;
+        }
+    }
+
+    /// Adds `w·x^pos`.
+    #[inline(always)]
+    fn xor_at(&mut self, pos: usize, w: u64) {
+        let (j, sh) = (pos / 64, pos % 64);
+        self.xor(j, w << sh);
+        if sh != 0 {
+            self.xor(j + 1, w >> (64 - sh));
+        }
+    }
+
+    /// Adds `w·x^base·(P − X^d)` (the exponents `ks` and the constant term).
+    #[inline(always)]
+    fn fold(&mut self, ks: &[u32], base: usize, w: u64) {
+        for &k in ks {
+            self.xor_at(base + k as usize, w);
+        }
+        self.xor_at(base, w);
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,199 @@
+//! Run-time choice of the arithmetic kernels.
+//!
+//! [`Backend`] names the kernel families; [`Backend::detect`] picks the fastest one this
+//! CPU supports (detected once, cached in a `OnceLock`). The [`portable`](super::portable)
+//! kernels are always compiled and are the oracle of the `*_matches_portable` tests.
+//!
+//! | backend | multiplication | squaring |
+//! |---|---|---|
+//! | `portable` | 4-bit-window `clmul64`, schoolbook | bit spreading by shifts/masks |
+//! | `pclmul` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` |
+//! | `pclmul-pdep` | PCLMULQDQ Karatsuba | BMI2 `pdep` bit spreading |
+//!
+//! Measured on this machine (Intel Xeon, Sapphire-Rapids class; `benches/binary_arith.rs`)
+//! squaring with `pdep` and with PCLMULQDQ are within noise of each other; `detect`
+//! prefers `pclmul-pdep` when BMI2 is present (see the README of the bench for figures).
+//! A VPCLMULQDQ (AVX-512) variant was not kept: single-element products at these sizes
+//! are bound by combining and reduction, not by the number of carry-less products.
+
+use super::modulus::ModulusSpec;
+use super::portable;
+use std::sync::OnceLock;
+
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64;
+
+/// A family of arithmetic kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// Plain Rust, every CPU.
+    Portable,
+    /// PCLMULQDQ for products and squares (x86-64 with pclmulqdq, sse4.1).
+    Pclmul,
+    /// PCLMULQDQ for products, BMI2 `pdep` for squares.
+    PclmulPdep,
+}
+
+impl Backend {
+    /// Every backend, portable first.
+    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Pclmul, Backend::PclmulPdep];
+
+    /// The backend's name (`portable`, `pclmul`, `pclmul-pdep`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            Backend::Pclmul => "pclmul",
+            Backend::PclmulPdep => "pclmul-pdep",
+        }
+    }
+
+    /// The backend called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Backend> {
+        Backend::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// Whether this CPU can run the backend.
+    pub fn is_available(self) -> bool {
+        Engine::new(self).is_some()
+    }
+
+    /// The fastest available backend (detected once).
+    pub fn detect() -> Backend {
+        static BEST: OnceLock<Backend> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            [Backend::PclmulPdep, Backend::Pclmul]
+                .into_iter()
+                .find(|b| b.is_available())
+                .unwrap_or(Backend::Portable)
+        })
+    }
+}
+
+impl core::fmt::Display for Backend {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A backend together with the proof that the CPU supports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Pclmul(x86_64::Pclmul),
+    #[cfg(target_arch = "x86_64")]
+    PclmulPdep(x86_64::PclmulBmi2),
+}
+
+impl Engine {
+    /// The engine for `b`, if the CPU supports it.
+    pub(crate) fn new(b: Backend) -> Option<Engine> {
+        match b {
+            Backend::Portable => Some(Engine::Portable),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Pclmul => x86_64::Pclmul::detect().map(Engine::Pclmul),
+            #[cfg(target_arch = "x86_64")]
+            Backend::PclmulPdep => x86_64::PclmulBmi2::detect().map(Engine::PclmulPdep),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => None,
+        }
+    }
+
+    /// The backend this engine runs.
+    pub(crate) fn backend(self) -> Backend {
+        match self {
+            Engine::Portable => Backend::Portable,
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(_) => Backend::Pclmul,
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(_) => Backend::PclmulPdep,
+        }
+    }
+
+    /// The unreduced product.
+    #[inline(always)]
+    pub(crate) fn mul_wide<const N: usize>(
+        self,
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> ([u64; N], [u64; N]) {
+        match self {
+            Engine::Portable => portable::mul_wide(a, b),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => x86_64::mul_wide(t, a, b),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => x86_64::mul_wide(t.pclmul(), a, b),
+        }
+    }
+
+    /// The unreduced square.
+    #[inline(always)]
+    pub(crate) fn sqr_wide<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
+        match self {
+            Engine::Portable => portable::sqr_wide(a),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => x86_64::sqr_wide(t, a),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => x86_64::sqr_wide_pdep(t, a),
+        }
+    }
+
+    /// `a·b mod m`.
+    #[inline(always)]
+    pub(crate) fn mul<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
+        match self {
+            Engine::Portable => {
+                let (lo, hi) = portable::mul_wide(a, b);
+                portable::reduce_below(m, lo, hi, portable::product_bits(m))
+            }
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => x86_64::mul(t, m, a, b),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => x86_64::mul(t.pclmul(), m, a, b),
+        }
+    }
+
+    /// `a^(2^n) mod m`.
+    #[inline(always)]
+    pub(crate) fn sqr_n<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        a: &[u64; N],
+        n: u32,
+    ) -> [u64; N] {
+        match self {
+            Engine::Portable => {
+                let mut r = *a;
+                for _ in 0..n {
+                    let (lo, hi) = portable::sqr_wide(&r);
+                    r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
+                }
+                r
+            }
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => x86_64::sqr_n(t, m, a, n),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => x86_64::sqr_n_pdep(t, m, a, n),
+        }
+    }
+
+    /// `a² mod m`.
+    #[inline(always)]
+    pub(crate) fn sqr<const N: usize, M: ModulusSpec>(self, m: &M, a: &[u64; N]) -> [u64; N] {
+        match self {
+            Engine::Portable => {
+                let (lo, hi) = portable::sqr_wide(a);
+                portable::reduce_below(m, lo, hi, portable::product_bits(m))
+            }
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => x86_64::sqr(t, m, a),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => x86_64::sqr_pdep(t, m, a),
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! x86-64 kernels: carry-less multiplication with PCLMULQDQ (Karatsuba arrangements per
+//! word count) and squaring with PCLMULQDQ (`a_i·a_i`) or BMI2 `pdep` bit spreading.
+//!
+//! Source: Karatsuba–Ofman; the 3-term formula (6 products for 3 words) and its use as
+//! a building block are those of Weimerskirch–Paar, "Generalizations of the Karatsuba
+//! algorithm for efficient implementations", ePrint 2006/224 §4; Taverne et al.,
+//! CHES 2011 §3 for the PCLMULQDQ arrangement. Product counts for an `N`-word operand:
+//! 1:1, 2:3, 3:6, 4:9, 5:15, 6:18, 7:24, 8:27, 9:36 (3-way over 3 words), 10:45; other
+//! `N`: recursive 2-way Karatsuba on slices down to 4 words (N ≤ 64), schoolbook beyond.
+//! Reduction is [`portable::reduce_below`], inlined into the feature-enabled function
+//! so that spec-typed moduli give straight-line code.
+//! Constant-time: yes (no branch or memory index depends on operand values).
+//!
+//! The kernels are `#[target_feature]` functions; the safe entry points take a
+//! zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can only be obtained after
+//! run-time detection of the features.
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_extract_epi64,
+    _pdep_u64,
+};
+use std::sync::OnceLock;
+
+use crate::binary::modulus::ModulusSpec;
+use crate::binary::portable;
+
+/// Proof that the CPU has PCLMULQDQ, SSE2 and SSE4.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pclmul(());
+
+/// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and BMI2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PclmulBmi2(());
+
+impl Pclmul {
+    /// The token if the features are present (detected once, cached).
+    pub fn detect() -> Option<Pclmul> {
+        static HAS: OnceLock<bool> = OnceLock::new();
+        let has = *HAS.get_or_init(|| {
+            std::arch::is_x86_feature_detected!("pclmulqdq")
+                && std::arch::is_x86_feature_detected!("sse2")
+                && std::arch::is_x86_feature_detected!("sse4.1")
+        });
+        has.then_some(Pclmul(()))
+    }
+}
+
+impl PclmulBmi2 {
+    /// The token if the features are present (detected once, cached).
+    pub fn detect() -> Option<PclmulBmi2> {
+        static HAS: OnceLock<bool> = OnceLock::new();
+        let has = *HAS.get_or_init(|| {
+            Pclmul::detect().is_some() && std::arch::is_x86_feature_detected!("bmi2")
+        });
+        has.then_some(PclmulBmi2(()))
+    }
+
+    /// The PCLMULQDQ token implied by this one.
+    pub fn pclmul(self) -> Pclmul {
+        Pclmul(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Safe entry points.
+
+/// `a·b mod m` with PCLMULQDQ.
+#[inline(always)]
+pub fn mul<const N: usize, M: ModulusSpec>(
+    _t: Pclmul,
+    m: &M,
+    a: &[u64; N],
+    b: &[u64; N],
+) -> [u64; N] {
+    // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
+    unsafe { k_mul_reduce(m, a, b) }
+}
+
+/// The unreduced product `a·b` with PCLMULQDQ.
+#[inline(always)]
+pub fn mul_wide<const N: usize>(_t: Pclmul, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
+    unsafe { k_mul_wide(a, b) }
+}
+
+/// `a² mod m` with PCLMULQDQ (`a_i·a_i`).
+#[inline(always)]
+pub fn sqr<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &[u64; N]) -> [u64; N] {
+    // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
+    unsafe { k_sqr_clmul(m, a) }
+}
+
+/// `a^(2^n) mod m` with PCLMULQDQ squarings.
+#[inline]
+pub fn sqr_n<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &[u64; N], n: u32) -> [u64; N] {
+    // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
+    unsafe { k_sqr_n_clmul(m, a, n) }
+}
+
+/// The unreduced square with PCLMULQDQ.
+#[inline]
+pub fn sqr_wide<const N: usize>(_t: Pclmul, a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
+    unsafe { k_sqr_wide_clmul(a) }
+}
+
+/// `a² mod m` with BMI2 `pdep` bit spreading.
+#[inline(always)]
+pub fn sqr_pdep<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64; N]) -> [u64; N] {
+    // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected.
+    unsafe { k_sqr_pdep(m, a) }
+}
+
+/// `a^(2^n) mod m` with BMI2 `pdep` squarings.
+#[inline]
+pub fn sqr_n_pdep<const N: usize, M: ModulusSpec>(
+    _t: PclmulBmi2,
+    m: &M,
+    a: &[u64; N],
+    n: u32,
+) -> [u64; N] {
+    // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected.
+    unsafe { k_sqr_n_pdep(m, a, n) }
+}
+
+/// The unreduced square with BMI2 `pdep`.
+#[inline]
+pub fn sqr_wide_pdep<const N: usize>(_t: PclmulBmi2, a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    // SAFETY: the token exists only when bmi2 (and the rest) were detected.
+    unsafe { k_sqr_wide_pdep(a) }
+}
+
+// ---------------------------------------------------------------------------------------
+// Kernels.
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k_mul_reduce<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    let (lo, hi) = k_mul_wide(a, b);
+    portable::reduce_below(m, lo, hi, portable::product_bits(m))
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k_sqr_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
+    let (lo, hi) = k_sqr_wide_clmul(a);
+    portable::reduce_below(m, lo, hi, portable::product_bits(m))
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
+fn k_sqr_pdep<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
+    let (lo, hi) = k_sqr_wide_pdep(a);
+    portable::reduce_below(m, lo, hi, portable::product_bits(m))
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k_sqr_n_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
+    let mut r = *a;
+    if portable::reduce_lazy(m, r, [0; N], 0).is_some() {
+        for _ in 0..n {
+            let (lo, hi) = k_sqr_wide_clmul(&r);
+            r = portable::reduce_lazy(m, lo, hi, 128 * N).unwrap_or(r);
+        }
+        return portable::reduce_below(m, r, [0; N], 64 * N);
+    }
+    for _ in 0..n {
+        let (lo, hi) = k_sqr_wide_clmul(&r);
+        r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
+    }
+    r
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
+fn k_sqr_n_pdep<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
+    let mut r = *a;
+    if portable::reduce_lazy(m, r, [0; N], 0).is_some() {
+        for _ in 0..n {
+            let (lo, hi) = k_sqr_wide_pdep(&r);
+            r = portable::reduce_lazy(m, lo, hi, 128 * N).unwrap_or(r);
+        }
+        return portable::reduce_below(m, r, [0; N], 64 * N);
+    }
+    for _ in 0..n {
+        let (lo, hi) = k_sqr_wide_pdep(&r);
+        r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
+    }
+    r
+}
+
+/// One 64×64 → 128 carry-less product as (low, high).
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn cl(a: u64, b: u64) -> (u64, u64) {
+    let p: __m128i =
+        _mm_clmulepi64_si128(_mm_cvtsi64_si128(a as i64), _mm_cvtsi64_si128(b as i64), 0);
+    (_mm_cvtsi128_si64(p) as u64, _mm_extract_epi64(p, 1) as u64)
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    for (i, &w) in a.iter().enumerate() {
+        let (l, h) = cl(w, w);
+        put(&mut lo, &mut hi, 2 * i, l);
+        put(&mut lo, &mut hi, 2 * i + 1, h);
+    }
+    (lo, hi)
+}
+
+#[inline]
+#[target_feature(enable = "bmi2")]
+fn k_sqr_wide_pdep<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    const EVEN: u64 = 0x5555_5555_5555_5555;
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    for (i, &w) in a.iter().enumerate() {
+        put(&mut lo, &mut hi, 2 * i, _pdep_u64(w, EVEN));
+        put(&mut lo, &mut hi, 2 * i + 1, _pdep_u64(w >> 32, EVEN));
+    }
+    (lo, hi)
+}
+
+#[inline(always)]
+fn put<const N: usize>(lo: &mut [u64; N], hi: &mut [u64; N], i: usize, v: u64) {
+    if i < N {
+        lo[i] = v;
+    } else if i < 2 * N {
+        hi[i - N] = v;
+    }
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k1(a: &[u64; 1], b: &[u64; 1]) -> [u64; 2] {
+    let (l, h) = cl(a[0], b[0]);
+    [l, h]
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k2(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
+    let (l0, h0) = cl(a[0], b[0]);
+    let (l2, h2) = cl(a[1], b[1]);
+    let (l1, h1) = cl(a[0] ^ a[1], b[0] ^ b[1]);
+    let m0 = l1 ^ l0 ^ l2;
+    let m1 = h1 ^ h0 ^ h2;
+    [l0, h0 ^ m0, l2 ^ m1, h2]
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k3(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
+    let p0 = cl(a[0], b[0]);
+    let p1 = cl(a[1], b[1]);
+    let p2 = cl(a[2], b[2]);
+    let p01 = cl(a[0] ^ a[1], b[0] ^ b[1]);
+    let p02 = cl(a[0] ^ a[2], b[0] ^ b[2]);
+    let p12 = cl(a[1] ^ a[2], b[1] ^ b[2]);
+    // Coefficients (128-bit) at word offsets 0..4.
+    let c1 = (p01.0 ^ p0.0 ^ p1.0, p01.1 ^ p0.1 ^ p1.1);
+    let c2 = (p02.0 ^ p0.0 ^ p2.0 ^ p1.0, p02.1 ^ p0.1 ^ p2.1 ^ p1.1);
+    let c3 = (p12.0 ^ p1.0 ^ p2.0, p12.1 ^ p1.1 ^ p2.1);
+    [
+        p0.0,
+        p0.1 ^ c1.0,
+        c1.1 ^ c2.0,
+        c2.1 ^ c3.0,
+        c3.1 ^ p2.0,
+        p2.1,
+    ]
+}
+
+/// 2-way Karatsuba: `$n` words split as `$h` low + `$n − $h` high (`$n − $h ≤ $h`),
+/// low products by `$lo`, high product by `$hi`.
+macro_rules! karatsuba2 {
+    ($name:ident, $n:literal, $h:literal, $lo:ident, $hi:ident) => {
+        #[inline]
+        #[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+        fn $name(a: &[u64; $n], b: &[u64; $n]) -> [u64; 2 * $n] {
+            const H: usize = $h;
+            const R: usize = $n - $h;
+            let mut a0 = [0u64; H];
+            let mut b0 = [0u64; H];
+            let mut a1 = [0u64; R];
+            let mut b1 = [0u64; R];
+            a0.copy_from_slice(&a[..H]);
+            b0.copy_from_slice(&b[..H]);
+            a1.copy_from_slice(&a[H..]);
+            b1.copy_from_slice(&b[H..]);
+            let mut sa = a0;
+            let mut sb = b0;
+            for i in 0..R {
+                sa[i] ^= a1[i];
+                sb[i] ^= b1[i];
+            }
+            let l = $lo(&a0, &b0);
+            let h = $hi(&a1, &b1);
+            let mid = $lo(&sa, &sb);
+            let mut r = [0u64; 2 * $n];
+            r[..2 * H].copy_from_slice(&l);
+            for i in 0..2 * H {
+                r[H + i] ^= mid[i] ^ l[i];
+            }
+            for i in 0..2 * R {
+                r[2 * H + i] ^= h[i];
+                r[H + i] ^= h[i];
+            }
+            r
+        }
+    };
+}
+
+karatsuba2!(k4, 4, 2, k2, k2);
+karatsuba2!(k5, 5, 3, k3, k2);
+karatsuba2!(k6, 6, 3, k3, k3);
+karatsuba2!(k7, 7, 4, k4, k3);
+karatsuba2!(k8, 8, 4, k4, k4);
+karatsuba2!(k10, 10, 5, k5, k5);
+
+/// 9 words as three 3-word blocks, 3-term Karatsuba over blocks: 6 × 6 = 36 products.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k9(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
+    let blk = |x: &[u64; 9], i: usize| -> [u64; 3] { [x[3 * i], x[3 * i + 1], x[3 * i + 2]] };
+    let add = |x: [u64; 3], y: [u64; 3]| -> [u64; 3] { [x[0] ^ y[0], x[1] ^ y[1], x[2] ^ y[2]] };
+    let (a0, a1, a2) = (blk(a, 0), blk(a, 1), blk(a, 2));
+    let (b0, b1, b2) = (blk(b, 0), blk(b, 1), blk(b, 2));
+    let p0 = k3(&a0, &b0);
+    let p1 = k3(&a1, &b1);
+    let p2 = k3(&a2, &b2);
+    let p01 = k3(&add(a0, a1), &add(b0, b1));
+    let p02 = k3(&add(a0, a2), &add(b0, b2));
+    let p12 = k3(&add(a1, a2), &add(b1, b2));
+    let mut r = [0u64; 18];
+    for i in 0..6 {
+        r[i] ^= p0[i];
+        r[3 + i] ^= p01[i] ^ p0[i] ^ p1[i];
+        r[6 + i] ^= p02[i] ^ p0[i] ^ p2[i] ^ p1[i];
+        r[9 + i] ^= p12[i] ^ p1[i] ^ p2[i];
+        r[12 + i] ^= p2[i];
+    }
+    r
+}
+
+/// Schoolbook on slices: `out[..2n] = a·b` (`out` zeroed by the caller).
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn schoolbook(a: &[u64], b: &[u64], out: &mut [u64]) {
+    for (i, &x) in a.iter().enumerate() {
+        for (j, &y) in b.iter().enumerate() {
+            let (l, h) = cl(x, y);
+            out[i + j] ^= l;
+            out[i + j + 1] ^= h;
+        }
+    }
+}
+
+/// Largest slice length handled by the recursive Karatsuba.
+const KMAX: usize = 64;
+
+/// Recursive 2-way Karatsuba on equal-length slices: `out[..2n] = a·b` (zeroed first).
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn karatsuba_slice(a: &[u64], b: &[u64], out: &mut [u64]) {
+    let n = a.len();
+    if n <= 4 || n > KMAX {
+        schoolbook(a, b, out);
+        return;
+    }
+    let h = n.div_ceil(2);
+    let r = n - h;
+    let mut sa = [0u64; KMAX / 2];
+    let mut sb = [0u64; KMAX / 2];
+    sa[..h].copy_from_slice(&a[..h]);
+    sb[..h].copy_from_slice(&b[..h]);
+    for i in 0..r {
+        sa[i] ^= a[h + i];
+        sb[i] ^= b[h + i];
+    }
+    let mut l = [0u64; KMAX];
+    let mut hh = [0u64; KMAX];
+    let mut mid = [0u64; KMAX];
+    karatsuba_slice(&a[..h], &b[..h], &mut l[..2 * h]);
+    karatsuba_slice(&a[h..], &b[h..], &mut hh[..2 * r]);
+    karatsuba_slice(&sa[..h], &sb[..h], &mut mid[..2 * h]);
+    for i in 0..2 * h {
+        out[i] ^= l[i];
+        out[h + i] ^= mid[i] ^ l[i];
+    }
+    for i in 0..2 * r {
+        out[2 * h + i] ^= hh[i];
+        out[h + i] ^= hh[i];
+    }
+}
+
+macro_rules! dispatch_fixed {
+    ($a:ident, $b:ident, $lo:ident, $hi:ident; $($n:literal => $k:ident),*) => {
+        $(
+            if N == $n {
+                if let (Ok(x), Ok(y)) = (
+                    <&[u64; $n]>::try_from($a.as_slice()),
+                    <&[u64; $n]>::try_from($b.as_slice()),
+                ) {
+                    let r = $k(x, y);
+                    $lo.copy_from_slice(&r[..N]);
+                    $hi.copy_from_slice(&r[N..]);
+                    return ($lo, $hi);
+                }
+            }
+        )*
+    };
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    dispatch_fixed!(a, b, lo, hi; 1 => k1, 2 => k2, 3 => k3, 4 => k4, 5 => k5, 6 => k6,
+        7 => k7, 8 => k8, 9 => k9, 10 => k10);
+    if N <= KMAX {
+        let mut out = [0u64; 2 * KMAX];
+        karatsuba_slice(a, b, &mut out[..2 * N]);
+        lo.copy_from_slice(&out[..N]);
+        hi.copy_from_slice(&out[N..2 * N]);
+    } else {
+        let mut out = vec![0u64; 2 * N];
+        schoolbook(a, b, &mut out);
+        lo.copy_from_slice(&out[..N]);
+        hi.copy_from_slice(&out[N..]);
+    }
+    (lo, hi)
+}

@@ -1,0 +1,195 @@
+//! Itoh–Tsujii inversion: `a⁻¹ = a^(2^d − 2) = (a^(2^(d−1) − 1))²`.
+//!
+//! Source: Itoh & Tsujii, "A fast algorithm for computing multiplicative inverses in
+//! GF(2^m) using normal bases", Inf. Comput. 78 (1988); polynomial-basis form with
+//! multi-squaring tables: Guajardo–Paar (2002), Bos–Kleinjung–Niederhagen–Schwabe
+//! (CHES 2010, "ECC2K-130 on Cell CPUs", multi-squaring as a linear map) and Taverne et al.
+//! CHES 2011 §4.
+//!
+//! With `β_k = a^(2^k − 1)`: `β_{2k} = β_k^(2^k)·β_k` and `β_{k+1} = β_k²·a`, walking the
+//! bits of `e = d − 1` from the top. Cost: (d − 2) squarings + ⌊log₂ e⌋ + wt(e) − 1
+//! multiplications, then one squaring.
+//! * [`inv`]: plain squarings; constant time (the chain depends only on d).
+//! * [`inv_tables`]: long squaring runs `x ↦ x^(2^k)` (k ≥ a threshold) replaced by the
+//!   F_2-linear map stored as nibble tables (`T_j[v] = (v·x^{4j})^(2^k)`, 16 entries per
+//!   nibble of the input, ⌈d/4⌉·16·N words per k); variable time (secret table index).
+//!
+//! Precondition: `d ≥ 2`, `P` irreducible (else the result is some element, not an inverse).
+
+use crate::binary::backend::Engine;
+use crate::binary::modulus::ModulusSpec;
+
+/// The addition chain for `e = d − 1`: the successive values of `k` that are doubled
+/// (each doubling costs a `k`-fold squaring and a multiplication), in order, and after
+/// each one whether a `+1` step follows.
+pub fn chain(d: u32) -> Vec<(u32, bool)> {
+    let e = d.saturating_sub(1).max(1);
+    let mut out = Vec::new();
+    let mut k = 1u32;
+    let top = 31 - e.leading_zeros();
+    for bit in (0..top).rev() {
+        let plus = (e >> bit) & 1 == 1;
+        out.push((k, plus));
+        k = 2 * k + u32::from(plus);
+    }
+    out
+}
+
+/// `a^(2^d − 2)` by the chain with `sqr_n` for the doubling steps (generic in how the
+/// `k`-fold squaring is done).
+#[inline]
+fn run<const N: usize, M: ModulusSpec>(
+    e: Engine,
+    m: &M,
+    a: &[u64; N],
+    mut sqr_k: impl FnMut(&[u64; N], u32) -> [u64; N],
+) -> [u64; N] {
+    let mut beta = *a;
+    for (k, plus) in chain(m.degree()) {
+        let t = sqr_k(&beta, k);
+        beta = e.mul(m, &t, &beta);
+        if plus {
+            let t = e.sqr(m, &beta);
+            beta = e.mul(m, &t, a);
+        }
+    }
+    e.sqr(m, &beta)
+}
+
+/// `a⁻¹` (and `0 ↦ 0`) with plain squarings. Constant time.
+pub(crate) fn inv<const N: usize, M: ModulusSpec>(e: Engine, m: &M, a: &[u64; N]) -> [u64; N] {
+    run(e, m, a, |x, k| e.sqr_n(m, x, k))
+}
+
+/// Multi-squaring tables for the long runs of one field's chain.
+#[derive(Clone)]
+pub struct Tables<const N: usize> {
+    /// (k, nibble table of x ↦ x^(2^k)), entries `16·j + v`.
+    maps: Vec<(u32, Vec<[u64; N]>)>,
+}
+
+impl<const N: usize> core::fmt::Debug for Tables<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let ks: Vec<u32> = self.maps.iter().map(|(k, _)| *k).collect();
+        f.debug_struct("Tables").field("k", &ks).finish()
+    }
+}
+
+/// Upper bound on the memory spent on tables for one field (bytes).
+pub const TABLE_BUDGET: usize = 8 << 20;
+
+impl<const N: usize> Tables<N> {
+    /// The smallest `k` for which a table replaces `k` squarings: a table costs about
+    /// `⌈d/4⌉·N` word loads and xors, a squaring (latency-bound in a chain) about
+    /// `8 + 2N` cycles.
+    pub fn threshold(d: u32) -> u32 {
+        let cost = (d as usize).div_ceil(4) * N / 2;
+        (cost / (8 + 2 * N)).max(4) as u32
+    }
+
+    /// Builds the tables for the chain of `m` (none when they would exceed
+    /// [`TABLE_BUDGET`]).
+    pub(crate) fn new<M: ModulusSpec>(e: Engine, m: &M) -> Tables<N> {
+        let d = m.degree();
+        let nib = (d as usize).div_ceil(4);
+        let th = Self::threshold(d);
+        let ks: Vec<u32> = chain(d)
+            .into_iter()
+            .map(|(k, _)| k)
+            .filter(|&k| k >= th)
+            .collect();
+        let bytes = ks.len() * nib * 16 * N * 8;
+        if bytes > TABLE_BUDGET || N * 64 < d as usize {
+            return Tables { maps: Vec::new() };
+        }
+        let maps = ks
+            .into_iter()
+            .map(|k| {
+                // Columns c_i = (x^i)^(2^k) = (x^(2^k))^i.
+                let mut x = [0u64; N];
+                if d > 1 {
+                    x[0] = 2;
+                }
+                let xk = e.sqr_n(m, &x, k);
+                let mut col = [0u64; N];
+                col[0] = 1;
+                let mut t = vec![[0u64; N]; nib * 16];
+                for j in 0..nib {
+                    let mut cols = [[0u64; N]; 4];
+                    for (b, c) in cols.iter_mut().enumerate() {
+                        if 4 * j + b < d as usize {
+                            *c = col;
+                            col = e.mul(m, &col, &xk);
+                        }
+                    }
+                    for v in 1..16usize {
+                        let low = v & (v - 1);
+                        let bit = v.trailing_zeros() as usize;
+                        let mut r = t[16 * j + low];
+                        for (w, c) in r.iter_mut().zip(cols[bit].iter()) {
+                            *w ^= c;
+                        }
+                        t[16 * j + v] = r;
+                    }
+                }
+                (k, t)
+            })
+            .collect();
+        Tables { maps }
+    }
+
+    /// The table for `k`, if one was built.
+    fn get(&self, k: u32) -> Option<&[[u64; N]]> {
+        self.maps
+            .iter()
+            .find(|(kk, _)| *kk == k)
+            .map(|(_, t)| t.as_slice())
+    }
+
+    /// `x^(2^k)` by table (variable time) when one exists for `k`.
+    pub(crate) fn apply(&self, k: u32, x: &[u64; N]) -> Option<[u64; N]> {
+        let t = self.get(k)?;
+        let mut r = [0u64; N];
+        for (j, chunk) in t.chunks_exact(16).enumerate() {
+            let v = ((x[j / 16] >> (4 * (j % 16))) & 15) as usize;
+            for (w, c) in r.iter_mut().zip(chunk[v].iter()) {
+                *w ^= c;
+            }
+        }
+        Some(r)
+    }
+}
+
+/// `a⁻¹` (and `0 ↦ 0`) with tables for the long squaring runs. Variable time.
+pub(crate) fn inv_tables<const N: usize, M: ModulusSpec>(
+    e: Engine,
+    m: &M,
+    t: &Tables<N>,
+    a: &[u64; N],
+) -> [u64; N] {
+    run(e, m, a, |x, k| match t.apply(k, x) {
+        Some(r) => r,
+        None => e.sqr_n(m, x, k),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chain_reaches_d_minus_one() {
+        for d in 2..600u32 {
+            let mut k = 1;
+            let mut muls = 0;
+            for (kk, plus) in chain(d) {
+                assert_eq!(kk, k);
+                k = 2 * k + u32::from(plus);
+                muls += 1 + u32::from(plus);
+            }
+            assert_eq!(k, (d - 1).max(1), "d = {d}");
+            let e = (d - 1).max(1);
+            assert_eq!(muls, (31 - e.leading_zeros()) + e.count_ones() - 1);
+        }
+    }
+}

@@ -1,0 +1,453 @@
+//! Differential tests of the binary-field arithmetic layer.
+//!
+//! Oracle: a naive bit-by-bit polynomial multiply-and-reduce written here from scratch
+//! (Horner over the bits of `a`, one shift and conditional subtraction of P per bit),
+//! sharing no code with `binary::portable`. Every backend available on this CPU is
+//! checked against it and against the portable backend.
+
+use halfroot::binary::arith::Arith;
+use halfroot::binary::backend::Backend;
+use halfroot::binary::inv::InvAlgorithm;
+use halfroot::binary::modulus::{Modulus, ModulusSpec};
+use halfroot::binary::spec;
+use proptest::prelude::*;
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+// ------------------------------------------------------------------------------------
+// The naive oracle, on bit vectors stored in Vec<u64> of arbitrary length.
+
+fn bit(x: &[u64], i: usize) -> bool {
+    i / 64 < x.len() && (x[i / 64] >> (i % 64)) & 1 == 1
+}
+
+fn flip(x: &mut [u64], i: usize) {
+    x[i / 64] ^= 1 << (i % 64);
+}
+
+/// `a·b` without reduction, bit by bit.
+fn naive_mul_wide(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let n = a.len() + b.len();
+    let mut r = vec![0u64; n];
+    for i in 0..64 * a.len() {
+        if bit(a, i) {
+            for j in 0..64 * b.len() {
+                if bit(b, j) {
+                    flip(&mut r, i + j);
+                }
+            }
+        }
+    }
+    r
+}
+
+/// `x mod P` by long division bit by bit from the top; `exps` = full exponent list.
+fn naive_mod(x: &[u64], exps: &[u32], words: usize) -> Vec<u64> {
+    let d = exps[0] as usize;
+    let mut r = x.to_vec();
+    for i in (d..64 * r.len()).rev() {
+        if bit(&r, i) {
+            for &k in exps {
+                flip(&mut r, i - d + k as usize);
+            }
+        }
+    }
+    r.resize(words.max(r.len()), 0);
+    r.truncate(words);
+    r
+}
+
+/// `a·b mod P` by Horner on the bits of `a` (b must be reduced).
+fn naive_mulmod(a: &[u64], b: &[u64], exps: &[u32]) -> Vec<u64> {
+    let d = exps[0] as usize;
+    let words = a.len();
+    let mut r = vec![0u64; words + 1];
+    for i in (0..64 * a.len()).rev() {
+        // r = r·x mod P
+        let mut carry = 0u64;
+        for w in r.iter_mut() {
+            let nc = *w >> 63;
+            *w = (*w << 1) | carry;
+            carry = nc;
+        }
+        if bit(&r, d) {
+            for &k in exps {
+                flip(&mut r, k as usize);
+            }
+        }
+        if bit(a, i) {
+            for (w, &y) in r.iter_mut().zip(b.iter()) {
+                *w ^= y;
+            }
+        }
+    }
+    r.truncate(words);
+    r
+}
+
+/// `a·b mod P` for d < 64 on single words, bit by bit (shift-and-add with reduction).
+fn naive_mulmod_small(a: u64, b: u64, exps: &[u32]) -> u64 {
+    let d = exps[0];
+    let p: u64 = exps.iter().filter(|&&k| k < d).map(|&k| 1u64 << k).sum();
+    let (mut r, mut bb) = (0u64, b);
+    for i in 0..d {
+        if (a >> i) & 1 == 1 {
+            r ^= bb;
+        }
+        bb <<= 1;
+        if (bb >> d) & 1 == 1 {
+            bb ^= (1u64 << d) | p;
+        }
+    }
+    r
+}
+
+fn random_elem<const N: usize>(rng: &mut impl RngCore, d: u32) -> [u64; N] {
+    let mut a = [0u64; N];
+    for (i, w) in a.iter_mut().enumerate() {
+        let lo = 64 * i as u32;
+        *w = if lo >= d {
+            0
+        } else if d - lo >= 64 {
+            rng.next_u64()
+        } else {
+            rng.next_u64() & ((1u64 << (d - lo)) - 1)
+        };
+    }
+    // Sometimes sparse or extreme values.
+    match rng.gen_range(0..8) {
+        0 => {
+            let mut b = [0u64; N];
+            let k = rng.gen_range(0..d) as usize;
+            b[k / 64] = 1 << (k % 64);
+            b
+        }
+        1 => {
+            let mut b = [0u64; N];
+            for k in 0..d as usize {
+                b[k / 64] |= 1 << (k % 64);
+            }
+            b
+        }
+        _ => a,
+    }
+}
+
+fn backends() -> Vec<Backend> {
+    Backend::ALL
+        .into_iter()
+        .filter(|b| b.is_available())
+        .collect()
+}
+
+/// Checks every operation of every available backend against the oracle, for one
+/// modulus given as `M`.
+fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible: bool, seed: u64) {
+    let mut exps = vec![m.degree()];
+    exps.extend_from_slice(m.middle_exponents());
+    exps.push(0);
+    let d = m.degree();
+    let mut rng = ChaCha20Rng::seed_from_u64(seed ^ u64::from(d));
+    let ars: Vec<Arith<N, M>> = backends()
+        .into_iter()
+        .map(|b| Arith::with_backend(m.clone(), b).expect("available"))
+        .collect();
+    for _ in 0..rounds {
+        let a: [u64; N] = random_elem(&mut rng, d);
+        let b: [u64; N] = random_elem(&mut rng, d);
+        let want = naive_mulmod(&a, &b, &exps);
+        let wide = naive_mul_wide(&a, &b);
+        let sq = naive_mulmod(&a, &a, &exps);
+        for ar in &ars {
+            let tag = format!("{} d={d} {exps:?} a={a:x?} b={b:x?}", ar.backend());
+            assert_eq!(ar.mul(&a, &b).to_vec(), want, "mul {tag}");
+            let (lo, hi) = ar.mul_wide(&a, &b);
+            assert_eq!([lo, hi].concat(), wide, "mul_wide {tag}");
+            assert_eq!(ar.reduce(&lo, &hi).to_vec(), want, "reduce {tag}");
+            assert_eq!(ar.sqr(&a).to_vec(), sq, "sqr {tag}");
+            let (slo, shi) = ar.sqr_wide(&a);
+            assert_eq!(
+                [slo, shi].concat(),
+                naive_mul_wide(&a, &a),
+                "sqr_wide {tag}"
+            );
+            assert!(ar.is_reduced(&ar.mul(&a, &b)));
+            let mut s3 = a;
+            for _ in 0..3 {
+                s3 = naive_mulmod(&s3, &s3, &exps).try_into().expect("len");
+            }
+            assert_eq!(ar.sqr_n(&a, 3), s3, "sqr_n {tag}");
+            if irreducible {
+                let mut one = [0u64; N];
+                one[0] = 1;
+                for alg in InvAlgorithm::ALL {
+                    match ar.inv_with(alg, &a) {
+                        Some(i) => {
+                            assert_eq!(naive_mulmod(&a, &i, &exps), one.to_vec(), "{alg:?} {tag}");
+                            assert!(ar.is_reduced(&i), "{alg:?} {tag}");
+                        }
+                        None => assert!(a.iter().all(|&w| w == 0), "{alg:?} {tag}"),
+                    }
+                }
+                assert!(ar.inv(&[0u64; N]).is_none());
+                assert!(ar.inv_vartime(&[0u64; N]).is_none());
+            }
+        }
+        // Arbitrary (unreduced) double-length input to reduce.
+        let mut lo = [0u64; N];
+        let mut hi = [0u64; N];
+        for w in lo.iter_mut().chain(hi.iter_mut()) {
+            *w = rng.next_u64();
+        }
+        let want = naive_mod(&[lo, hi].concat(), &exps, N);
+        for ar in &ars {
+            assert_eq!(ar.reduce(&lo, &hi).to_vec(), want, "reduce full {exps:?}");
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------
+
+macro_rules! check_spec {
+    ($t:ty, $n:expr) => {{
+        check_field::<{ $n }, $t>(<$t>::default(), 40, true, 1);
+        // Spec-typed and runtime-modulus arithmetic agree.
+        let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
+        let a_spec = Arith::<{ $n }, $t>::new(<$t>::default()).expect("arith");
+        let a_rt = Arith::<{ $n }, Modulus>::new(rt).expect("arith");
+        let mut rng = ChaCha20Rng::seed_from_u64(7);
+        for _ in 0..50 {
+            let x = random_elem::<{ $n }>(&mut rng, <$t>::DEGREE);
+            let y = random_elem::<{ $n }>(&mut rng, <$t>::DEGREE);
+            assert_eq!(a_spec.mul(&x, &y), a_rt.mul(&x, &y));
+            assert_eq!(a_spec.sqr(&x), a_rt.sqr(&x));
+            assert_eq!(a_spec.sqr_n(&x, 5), a_rt.sqr_n(&x, 5));
+            assert_eq!(a_spec.inv(&x), a_rt.inv(&x));
+            assert_eq!(a_spec.inv_vartime(&x), a_rt.inv_vartime(&x));
+        }
+    }};
+}
+
+#[test]
+fn every_spec_matches_naive_and_runtime_modulus() {
+    halfroot::for_each_binary_spec!(check_spec);
+}
+
+#[test]
+fn specs_are_the_named_polynomials() {
+    assert_eq!(spec::STANDARD.len(), 43);
+    for (name, exps) in spec::STANDARD {
+        let m = Modulus::from_exponents(exps).expect(name);
+        assert_eq!(&m.exponents(), exps);
+    }
+    assert_eq!(
+        spec::exponents_of("Ssrf571"),
+        Some(&[571u32, 193, 185, 5, 0][..])
+    );
+    assert_eq!(
+        spec::exponents_of("Nist283"),
+        Some(&[283u32, 12, 7, 5, 0][..])
+    );
+    assert_eq!(spec::exponents_of("Std43"), Some(&[43u32, 6, 4, 3, 0][..]));
+}
+
+/// A random modulus of degree `d`: a random number of random middle terms, or a
+/// dense/type-II-like shape.
+fn random_modulus(rng: &mut impl RngCore, d: u32) -> Modulus {
+    let mut exps: Vec<u32> = match rng.gen_range(0..4) {
+        0 => (1..d).filter(|_| rng.gen_bool(0.5)).collect(),
+        1 => vec![d - 1],
+        2 => (1..d).rev().take(rng.gen_range(1..8)).collect(),
+        _ => (0..rng.gen_range(0..6))
+            .map(|_| rng.gen_range(1..d))
+            .collect(),
+    };
+    exps.push(d);
+    exps.push(0);
+    exps.sort_unstable_by(|a, b| b.cmp(a));
+    exps.dedup();
+    Modulus::from_exponents(&exps).expect("shape")
+}
+
+macro_rules! random_moduli_for_n {
+    ($($n:literal),*) => {$(
+        {
+            let mut rng = ChaCha20Rng::seed_from_u64($n);
+            for trial in 0..12u64 {
+                let lo = if $n == 1 { 2 } else { 64 * ($n - 1) + 1 };
+                let d = rng.gen_range(lo..=64 * $n);
+                let d = if trial == 0 { 64 * $n } else { d };
+                let m = random_modulus(&mut rng, d);
+                check_field::<$n, Modulus>(m.clone(), 6, false, trial);
+                // One spare word.
+                check_field::<{ $n + 1 }, Modulus>(m, 3, false, trial);
+            }
+        }
+    )*};
+}
+
+#[test]
+fn random_moduli_of_every_word_count_match_naive() {
+    random_moduli_for_n!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16);
+}
+
+#[test]
+fn type_ii_and_dense_moduli_match_naive() {
+    // X^d + X^{d-1} + ... shapes (k_max = d - 1) and all-ones polynomials.
+    let mut rng = ChaCha20Rng::seed_from_u64(99);
+    for d in [2u32, 3, 5, 13, 43, 63, 64, 65, 127, 128, 163] {
+        let typ2 = Modulus::from_exponents(&[d, d - 1, 0]).expect("m");
+        let dense: Vec<u32> = (0..=d).rev().collect();
+        let dense = Modulus::from_exponents(&dense).expect("m");
+        for m in [typ2, dense] {
+            match m.words() {
+                1 => check_field::<1, Modulus>(m, 10, false, 3),
+                2 => check_field::<2, Modulus>(m, 10, false, 3),
+                3 => check_field::<3, Modulus>(m, 10, false, 3),
+                w => panic!("{w}"),
+            }
+        }
+    }
+    // The type II heptanomial of degree 163 quoted by Avanzi (§2.4), irreducible.
+    let m = Modulus::parse("163,162,59,58,3,2,0").expect("m");
+    check_field::<3, Modulus>(m, 10, true, 4);
+    let m = Modulus::parse("43,42,29,28,0").expect("m");
+    check_field::<1, Modulus>(m, 20, true, 5);
+    let _ = rng.next_u64();
+}
+
+#[test]
+fn large_degrees_match_naive() {
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    for d in [700u32, 1000, 1279] {
+        let m = random_modulus(&mut rng, d);
+        match m.words() {
+            11 => check_field::<11, Modulus>(m, 2, false, 1),
+            16 => check_field::<16, Modulus>(m, 2, false, 1),
+            20 => check_field::<20, Modulus>(m, 2, false, 1),
+            w => panic!("{w}"),
+        }
+    }
+    // Degree 4096: X^4096 + X^27 + X^15 + X + 1 (shape only).
+    let m = Modulus::parse("4096,27,15,1,0").expect("m");
+    check_field::<64, Modulus>(m, 1, false, 2);
+}
+
+/// Exhaustive over all pairs for small irreducible moduli (and all inverses).
+#[test]
+fn small_fields_exhaustive_match_naive() {
+    for text in [
+        "2,1,0",
+        "3,1,0",
+        "5,2,0",
+        "7,6,0",
+        "8,4,3,1,0",
+        "9,1,0",
+        "11,2,0",
+        "12,3,0",
+    ] {
+        let m = Modulus::parse(text).expect("m");
+        let exps = m.exponents();
+        let d = m.degree();
+        for b in backends() {
+            let ar = Arith::<1, Modulus>::with_backend(m.clone(), b).expect("a");
+            for x in 0..1u64 << d {
+                for y in 0..1u64 << d {
+                    let want = vec![naive_mulmod_small(x, y, &exps)];
+                    assert_eq!(ar.mul(&[x], &[y]).to_vec(), want, "{text} {x} {y} {b}");
+                }
+                assert_eq!(ar.sqr(&[x]).to_vec(), naive_mulmod(&[x], &[x], &exps));
+                for alg in InvAlgorithm::ALL {
+                    match ar.inv_with(alg, &[x]) {
+                        Some(i) => {
+                            assert_eq!(naive_mulmod(&[x], &i, &exps), vec![1], "{text} {x} {alg:?}")
+                        }
+                        None => assert_eq!(x, 0),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Euclid reports non-units of a reducible modulus as `None`.
+#[test]
+fn euclid_rejects_non_units_of_reducible_moduli() {
+    // x^4 + 1 = (x + 1)^4: x + 1 is not a unit, x is.
+    let m = Modulus::parse("4,0").expect("m");
+    let ar = Arith::<1, Modulus>::new(m).expect("a");
+    assert_eq!(ar.inv_with(InvAlgorithm::Euclid, &[0b11]), None);
+    assert_eq!(ar.inv_with(InvAlgorithm::Euclid, &[0b10]), Some([0b1000]));
+}
+
+macro_rules! backends_match_portable_for_n {
+    ($($n:literal),*) => {$(
+        {
+            let mut rng = ChaCha20Rng::seed_from_u64(1000 + $n);
+            let d: u32 = (64 * $n - 3).min(4096);
+            let m = Modulus::from_exponents(&[d, 64 * $n / 2 + 1, 7, 0]).expect("m");
+            let port = Arith::<$n, Modulus>::with_backend(m.clone(), Backend::Portable).expect("p");
+            for b in backends() {
+                let ar = Arith::<$n, Modulus>::with_backend(m.clone(), b).expect("b");
+                for _ in 0..50 {
+                    let mut x = [0u64; $n];
+                    let mut y = [0u64; $n];
+                    for w in x.iter_mut().chain(y.iter_mut()) {
+                        *w = rng.next_u64();
+                    }
+                    assert_eq!(ar.mul_wide(&x, &y), port.mul_wide(&x, &y), "{b} N={}", $n);
+                    assert_eq!(ar.sqr_wide(&x), port.sqr_wide(&x), "{b} N={}", $n);
+                    for i in 0..$n {
+                        let keep = (d as usize).saturating_sub(64 * i).min(64);
+                        let mask = if keep == 64 { !0 } else { (1u64 << keep) - 1 };
+                        x[i] &= mask;
+                        y[i] &= mask;
+                    }
+                    assert_eq!(ar.mul(&x, &y), port.mul(&x, &y), "{b} N={}", $n);
+                    assert_eq!(ar.sqr(&x), port.sqr(&x), "{b} N={}", $n);
+                    assert_eq!(ar.sqr_n(&x, 7), port.sqr_n(&x, 7), "{b} N={}", $n);
+                }
+            }
+        }
+    )*};
+}
+
+#[test]
+fn accelerated_backends_match_portable() {
+    backends_match_portable_for_n!(
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 23, 31, 32, 33, 64, 65
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn nist163_mul_matches_naive(a0: u64, a1: u64, a2 in 0u64..8, b0: u64, b1: u64, b2 in 0u64..8) {
+        let ar = Arith::<3, spec::Nist163>::new(spec::Nist163).expect("a");
+        let (a, b) = ([a0, a1, a2], [b0, b1, b2]);
+        prop_assert_eq!(ar.mul(&a, &b).to_vec(), naive_mulmod(&a, &b, spec::Nist163::EXPONENTS));
+        prop_assert_eq!(ar.mul(&a, &b), ar.mul(&b, &a));
+    }
+
+    #[test]
+    fn ssrf571_mul_matches_naive(a in proptest::array::uniform9(any::<u64>()), b in proptest::array::uniform9(any::<u64>())) {
+        let mask = |mut x: [u64; 9]| { x[8] &= (1 << 59) - 1; x };
+        let (a, b) = (mask(a), mask(b));
+        let ar = Arith::<9, spec::Ssrf571>::new(spec::Ssrf571).expect("a");
+        prop_assert_eq!(ar.mul(&a, &b).to_vec(), naive_mulmod(&a, &b, spec::Ssrf571::EXPONENTS));
+        if let Some(i) = ar.inv_vartime(&a) {
+            prop_assert_eq!(ar.mul(&a, &i), { let mut o = [0u64; 9]; o[0] = 1; o });
+        }
+    }
+
+    #[test]
+    fn runtime_modulus_mul_matches_naive(d in 2u32..300, seed: u64) {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let m = random_modulus(&mut rng, d);
+        let a: [u64; 5] = random_elem(&mut rng, d);
+        let b: [u64; 5] = random_elem(&mut rng, d);
+        let ar = Arith::<5, Modulus>::new(m.clone()).expect("a");
+        prop_assert_eq!(ar.mul(&a, &b).to_vec(), naive_mulmod(&a, &b, &m.exponents()));
+    }
+}
