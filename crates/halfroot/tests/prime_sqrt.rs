@@ -193,6 +193,10 @@ fn names_parse_and_unsupported_algorithms_are_rejected() {
     assert!(SqrtAlgorithm::Atkin.supports(&p13));
     assert_eq!(SqrtAlgorithm::auto(&p13), SqrtAlgorithm::Atkin);
     assert_eq!(
+        SqrtAlgorithm::auto(&BigUint::from(17u32)),
+        SqrtAlgorithm::SarkarTable
+    );
+    assert_eq!(
         SqrtAlgorithm::auto(&BigUint::from(23u32)),
         SqrtAlgorithm::P3mod4
     );
