@@ -68,7 +68,7 @@ impl<E: Clone + PartialEq + core::fmt::Debug> SqrtContext<E> {
         };
         let exp_cipolla = (&(&p + 1u32) >> 1u32).to_u64_digits();
         let sarkar_basic = sarkar::SarkarTables::new(f, &two_adic, 1);
-        let w = sarkar::default_window(two_adic.t + 1);
+        let w = sarkar::default_window(two_adic.t() + 1);
         let sarkar_table = sarkar::SarkarTables::new(f, &two_adic, w);
         Ok(SqrtContext {
             two_adic,

@@ -59,7 +59,7 @@ impl<E: Clone + PartialEq + core::fmt::Debug> Fp2SqrtContext<E> {
         let base_algorithm = SqrtAlgorithm::auto(&p);
         let p_mod_4 = (&p % 4u32).to_u64_digits().first().copied().unwrap_or(0) as u8;
         let c_base = two_adic
-            .c
+            .c()
             .iter()
             .enumerate()
             .map(|(j, cj)| if j == 0 { None } else { q.to_base(cj) })
