@@ -66,7 +66,7 @@ fn inputs<F: Field>(
     rng: &mut ChaCha20Rng,
     sample: usize,
 ) -> (Vec<(F::Elem, bool)>, bool) {
-    let t = tw.t;
+    let t = tw.t();
     if t <= 15 {
         let mut out = Vec::new();
         let mut acc = f.one();
@@ -79,7 +79,7 @@ fn inputs<F: Field>(
                 y = f.sqr(&y);
             }
             out.push((f.mul(&acc, &y), j % 2 == 0));
-            acc = f.mul(&acc, &tw.qnr);
+            acc = f.mul(&acc, tw.qnr());
         }
         (out, true)
     } else {
@@ -226,8 +226,8 @@ fn gf_p_table1_counts_match_formulas_and_paper() {
     for s in table1_settings().into_iter().filter(|s| s.m == 1) {
         let f = Counting::new(BigPrimeField::new(s.p.clone()).unwrap());
         let tw = SqrtContext::new(f.inner()).unwrap().two_adic;
-        assert_eq!(tw.t, s.t);
-        let (cq, pq, sm, mw) = paper_formulas(tw.t, lw_of(&tw.s));
+        assert_eq!(tw.t(), s.t);
+        let (cq, pq, sm, mw) = paper_formulas(tw.t(), lw_of(tw.s()));
         let got = measure(&f, &tw, &mut rng, 4000);
         assert_close("C.QR Eq. (5)", got.cqr.0, got.cqr.1, cq);
         assert_close("P.QR Eq. (7)", got.pqr.0, got.pqr.1, pq);
@@ -258,9 +258,9 @@ fn gf_p2_table1_counts_match_formulas_and_paper() {
         let q = Fp2::with_nonresidue(base.clone(), s.nonresidue.unwrap()).unwrap();
         let ctx = Fp2SqrtContext::new(&q).unwrap();
         let tw = ctx.two_adic.clone();
-        assert_eq!(tw.t, s.t);
+        assert_eq!(tw.t(), s.t);
         let cq_ = Counting::new(q.clone());
-        let (cq, pq, sm, mw) = paper_formulas(tw.t, lw_of(&tw.s));
+        let (cq, pq, sm, mw) = paper_formulas(tw.t(), lw_of(tw.s()));
         let got = measure(&cq_, &tw, &mut rng, 4000);
         assert_close("C.QR Eq. (5), m = 2", got.cqr.0, got.cqr.1, cq);
         assert_close("P.QR Eq. (7), m = 2", got.pqr.0, got.pqr.1, pq);
@@ -295,7 +295,7 @@ fn gf_p2_table1_counts_match_formulas_and_paper() {
         } else {
             // 4 | q − 1: Eq. (25), windows in GF(q).
             let (m1, m2) = mwst_fp2_base(&base, s.nonresidue.unwrap(), &mut rng, 4000);
-            let (f1, f2) = mwst_fp2_base_formula(tw.t);
+            let (f1, f2) = mwst_fp2_base_formula(tw.t());
             assert_close("MW-ST Eq. (25a) #M1", m1.0, m1.1, f1);
             assert_close("MW-ST Eq. (25b) #M2", m2.0, m2.1, f2);
             print_row(&s, "MW-ST", m1.0 + 3.0 * m2.0, f1 + 3.0 * f2);
@@ -387,8 +387,8 @@ fn formulas_hold_exactly_for_small_t_gf_p() {
             let p = prime_with_two_adicity(bits, t + 1, &mut rng);
             let f = Counting::new(BigPrimeField::new(p).unwrap());
             let tw = SqrtContext::new(f.inner()).unwrap().two_adic;
-            assert_eq!(tw.t, t);
-            let (cq, pq, sm, mw) = paper_formulas(t, lw_of(&tw.s));
+            assert_eq!(tw.t(), t);
+            let (cq, pq, sm, mw) = paper_formulas(t, lw_of(tw.s()));
             let got = measure(&f, &tw, &mut rng, 0);
             assert_close("Eq. (5)", got.cqr.0, 1e-9, cq);
             assert_close("Eq. (7)", got.pqr.0, 1e-9, pq);
@@ -405,8 +405,8 @@ fn formulas_hold_for_s_equal_one() {
     for p in [17u64, 257, 65537] {
         let f = Counting::new(BigPrimeField::new(BigUint::from(p)).unwrap());
         let tw = SqrtContext::new(f.inner()).unwrap().two_adic;
-        assert!(tw.s.is_one());
-        let t = tw.t as f64;
+        assert!(tw.s().is_one());
+        let t = tw.t() as f64;
         let got = measure(&f, &tw, &mut rng, 0);
         assert_close("C.QR, s = 1", got.cqr.0, 1e-9, t);
         assert_close("P.QR, s = 1", got.pqr.0, 1e-9, (t - 1.0) + 2f64.powf(-t));
@@ -425,11 +425,11 @@ fn formulas_hold_exactly_for_small_t_gf_p2() {
         let p = prime_with_two_adicity(60, 1, &mut rng);
         let q = Fp2::with_default_nonresidue(BigPrimeField::new(p).unwrap()).unwrap();
         let tw = Fp2SqrtContext::new(&q).unwrap().two_adic;
-        if tw.t > 10 {
+        if tw.t() > 10 {
             continue;
         }
         let cq = Counting::new(q);
-        let (c5, p7, s14, m24) = paper_formulas(tw.t, lw_of(&tw.s));
+        let (c5, p7, s14, m24) = paper_formulas(tw.t(), lw_of(tw.s()));
         let got = measure(&cq, &tw, &mut rng, 0);
         assert_close("Eq. (5), m = 2", got.cqr.0, 1e-9, c5);
         assert_close("Eq. (7), m = 2", got.pqr.0, 1e-9, p7);

@@ -73,20 +73,38 @@ pub fn lw(e: &BigUint) -> u64 {
 /// `c_j = c^(s 2^j)` for `j = 0..=T` (Fig. 2(b); `c_T = -1`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TwoAdic<E> {
-    /// `T`, the 2-adic valuation of `(q - 1)/2`.
-    pub t: u32,
-    /// `s`, the odd part of `(q - 1)/2`.
-    pub s: BigUint,
-    /// `(q - 1)/2 = 2^T s`.
-    pub half_order: BigUint,
-    /// The quadratic non-residue `c`.
-    pub qnr: E,
-    /// `c_j = c^(s 2^j)` for `j = 0..=T`; `c_0` generates the 2-Sylow subgroup and
-    /// `c_T = -1`.
-    pub c: Vec<E>,
+    t: u32,
+    s: BigUint,
+    half_order: BigUint,
+    qnr: E,
+    c: Vec<E>,
     pub(crate) half_order_words: Vec<u64>,
     pub(crate) s_minus_1_half_words: Vec<u64>,
     pub(crate) s_words: Vec<u64>,
+}
+
+impl<E> TwoAdic<E> {
+    /// `T`, the 2-adic valuation of `(q - 1)/2`.
+    pub fn t(&self) -> u32 {
+        self.t
+    }
+    /// `s`, the odd part of `(q - 1)/2`.
+    pub fn s(&self) -> &BigUint {
+        &self.s
+    }
+    /// `(q - 1)/2 = 2^T s`.
+    pub fn half_order(&self) -> &BigUint {
+        &self.half_order
+    }
+    /// The quadratic non-residue `c`.
+    pub fn qnr(&self) -> &E {
+        &self.qnr
+    }
+    /// `c_j = c^(s 2^j)` for `j = 0..=T` (never empty); `c_0` generates the 2-Sylow
+    /// subgroup and `c_T = -1`.
+    pub fn c(&self) -> &[E] {
+        &self.c
+    }
 }
 
 impl<E: Clone + PartialEq + core::fmt::Debug> TwoAdic<E> {
@@ -206,7 +224,7 @@ pub fn pqr<F: Field + ?Sized>(f: &F, tw: &TwoAdic<F::Elem>, x: &F::Elem) -> PqrR
             x_half_s_plus_1: f.zero(),
         };
     }
-    let (x0, xh) = if tw.s.is_one() {
+    let (x0, xh) = if tw.s().is_one() {
         (x.clone(), x.clone())
     } else {
         let h = pow_binary(f, x, &tw.s_minus_1_half_words);
@@ -215,7 +233,7 @@ pub fn pqr<F: Field + ?Sized>(f: &F, tw: &TwoAdic<F::Elem>, x: &F::Elem) -> PqrR
     };
     let one = f.one();
     let minus_one = f.neg(&one);
-    let mut xs = Vec::with_capacity(tw.t as usize + 1);
+    let mut xs = Vec::with_capacity(tw.t() as usize + 1);
     xs.push(x0);
     if xs[0] == one {
         return PqrResult {
@@ -229,13 +247,13 @@ pub fn pqr<F: Field + ?Sized>(f: &F, tw: &TwoAdic<F::Elem>, x: &F::Elem) -> PqrR
     loop {
         if xs[j as usize] == minus_one {
             return PqrResult {
-                residue: if j < tw.t { 1 } else { -1 },
+                residue: if j < tw.t() { 1 } else { -1 },
                 t: Some(j),
                 xs,
                 x_half_s_plus_1: xh,
             };
         }
-        if j >= tw.t {
+        if j >= tw.t() {
             // Impossible in a field of the stated order; report a non-residue.
             return PqrResult {
                 residue: -1,

@@ -21,6 +21,8 @@ pub struct BigPrimeField {
     p: BigUint,
     /// `(p - 1) / 2`, the exponent of Euler's criterion.
     half: BigUint,
+    /// `1/k mod p` for `k = 2..=8` (index `k - 2`); `None` where `p | k`.
+    small_inverses: Vec<Option<BigUint>>,
 }
 
 /// The first primes, used for trial division and as Miller–Rabin bases.
@@ -81,7 +83,21 @@ impl BigPrimeField {
             });
         }
         let half = (&p - 1u32) >> 1;
-        Ok(BigPrimeField { p, half })
+        let small_inverses = (2..=8u32)
+            .map(|k| {
+                let k = BigUint::from(k) % &p;
+                if k.is_zero() {
+                    None
+                } else {
+                    Some(k.modpow(&(&p - 2u32), &p))
+                }
+            })
+            .collect();
+        Ok(BigPrimeField {
+            p,
+            half,
+            small_inverses,
+        })
     }
 
     /// GF(p) from a decimal string.
@@ -184,8 +200,7 @@ impl PrimeFieldOps for BigPrimeField {
         if !(2..=8).contains(&k) {
             return None;
         }
-        let kk = self.from_u64(k);
-        let inv = self.inv(&kk)?;
-        Some(self.mul(a, &inv))
+        let inv = self.small_inverses.get((k - 2) as usize)?.as_ref()?;
+        Some(self.mul(a, inv))
     }
 }

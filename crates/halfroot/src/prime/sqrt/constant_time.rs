@@ -27,12 +27,12 @@ pub fn sqrt<F: PrimeFieldOps + ?Sized>(
     tw: &TwoAdic<F::Elem>,
     a: &F::Elem,
 ) -> Option<F::Elem> {
-    let n = tw.t + 1;
+    let n = tw.t() + 1;
     let one = f.one();
     let mut z = pow_binary(f, a, tw.s_minus_1_half());
     let mut t = f.mul(&f.sqr(&z), a);
     z = f.mul(&z, a);
-    let mut c = tw.c[0].clone();
+    let mut c = tw.c()[0].clone();
     for i in (2..=n).rev() {
         let mut b = t.clone();
         for _ in 0..(i - 2) {

@@ -70,10 +70,10 @@ pub fn sqrt_with_vartime<F: Field + ?Sized>(
     };
     let one = f.one();
     let minus_one = f.neg(&one);
-    let set = output_indices(tw.t, t, |k, set| {
+    let set = output_indices(tw.t(), t, |k, set| {
         let mut sigma = q.xs.get((t - k) as usize)?.clone();
         for &j in set {
-            sigma = f.mul(&sigma, tw.c.get(j as usize)?);
+            sigma = f.mul(&sigma, tw.c().get(j as usize)?);
         }
         if sigma == minus_one {
             Some(true)
@@ -85,7 +85,7 @@ pub fn sqrt_with_vartime<F: Field + ?Sized>(
     })?;
     let mut r = q.x_half_s_plus_1.clone();
     for j in set {
-        r = f.mul(&r, tw.c.get(j as usize)?);
+        r = f.mul(&r, tw.c().get(j as usize)?);
     }
     Some(r)
 }

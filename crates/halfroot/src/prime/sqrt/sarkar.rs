@@ -54,7 +54,7 @@ pub struct SarkarTables<E> {
 impl<E: Clone + PartialEq> SarkarTables<E> {
     /// Tables for windows of at most `w` bits (`w` is clamped to `1..=n`).
     pub fn new<F: Field<Elem = E> + ?Sized>(f: &F, tw: &TwoAdic<E>, w: u32) -> Self {
-        let n = tw.t + 1;
+        let n = tw.t() + 1;
         let w = w.clamp(1, n);
         let k = n.div_ceil(w);
         let mut lens = vec![w; k as usize];
@@ -90,14 +90,14 @@ impl<E: Clone + PartialEq> SarkarTables<E> {
         let gtab: Vec<Vec<E>> = (0..n as usize)
             .map(|sigma| {
                 if needed[sigma] {
-                    row(&tw.c[sigma])
+                    row(&tw.c()[sigma])
                 } else {
                     Vec::new()
                 }
             })
             .collect();
         // h = g^(2^(n-w)) = c_{n-w}; lookup[ν] = h^(-ν).
-        let h_inv = tw.c[(n - w) as usize].clone();
+        let h_inv = tw.c()[(n - w) as usize].clone();
         let h_inv = {
             // h has order 2^w, so h^-1 = h^(2^w - 1).
             let mut r = f.one();

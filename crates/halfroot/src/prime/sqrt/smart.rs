@@ -29,11 +29,11 @@ pub fn sqrt_of_residue_vartime<F: Field + ?Sized>(
 ) -> Option<F::Elem> {
     let one = f.one();
     let minus_one = f.neg(&one);
-    let t = tw.t;
+    let t = tw.t();
     // Step 1.
     let mut bk = pow_binary(f, x, tw.s_minus_1_half());
     // a^(2^k), k = 0, 1, ..., computed on demand (a = c_0).
-    let mut a_pows: Vec<F::Elem> = vec![tw.c[0].clone()];
+    let mut a_pows: Vec<F::Elem> = vec![tw.c()[0].clone()];
     // Step 2.
     for k in 0..t {
         let mut y = f.sqr(&bk);

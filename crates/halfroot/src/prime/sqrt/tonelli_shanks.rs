@@ -24,8 +24,8 @@ pub fn sqrt_vartime<F: Field + ?Sized>(
         return Some(f.zero());
     }
     let one = f.one();
-    let mut y = tw.c[0].clone();
-    let mut r = tw.t + 1;
+    let mut y = tw.c()[0].clone();
+    let mut r = tw.t() + 1;
     let x0 = pow_binary(f, a, tw.s_minus_1_half());
     let mut b = f.mul(a, &f.sqr(&x0));
     let mut x = f.mul(a, &x0);

@@ -57,7 +57,7 @@ pub fn sqrt_with_vartime<Q: QuadraticExtension + ?Sized>(
         }
         Some(acc)
     };
-    let set = output_indices(tw.t, t, |k, set| {
+    let set = output_indices(tw.t(), t, |k, set| {
         let xk = r.xs.get((t - k) as usize)?;
         if k < t {
             let mut sigma = q.to_base(xk)?;
@@ -86,8 +86,8 @@ pub fn sqrt_with_vartime<Q: QuadraticExtension + ?Sized>(
     let has_c0 = set.contains(&0);
     let prod = base_product(&mut set.iter().copied().filter(|&j| j != 0))?;
     Some(match (has_c0, prod) {
-        (true, None) => q.mul(&r.x_half_s_plus_1, &tw.c[0]),
-        (true, Some(b)) => q.mul(&r.x_half_s_plus_1, &q.mul_by_base(&tw.c[0], &b)),
+        (true, None) => q.mul(&r.x_half_s_plus_1, &tw.c()[0]),
+        (true, Some(b)) => q.mul(&r.x_half_s_plus_1, &q.mul_by_base(&tw.c()[0], &b)),
         (false, Some(b)) => q.mul_by_base(&r.x_half_s_plus_1, &b),
         (false, None) => r.x_half_s_plus_1.clone(),
     })
