@@ -1,6 +1,7 @@
 //! GF(p) arithmetic at 64 … 2048 bits: mul, sqr, add, inversion (binary GCD vs
 //! Fermat), powers (sliding window vs constant-time fixed window), Legendre symbol
-//! (binary vs Euler), division by 2 … 8 (word-wise vs multiplication by the inverse).
+//! (binary vs Euler), division by 2 … 8 (word-wise, exact-division form, multiplication
+//! by the inverse).
 //!
 //! Run: `cargo bench -p halfroot --bench prime_arith` (quick settings; add a filter
 //! such as `mul/` to narrow it). Primes are random of exactly the stated size (top
@@ -98,6 +99,9 @@ fn bench_n<const N: usize>(c: &mut Criterion, bits: u64) {
         for k in 2u64..=8 {
             g.bench_function(BenchmarkId::new(format!("wordwise_k{k}"), bits), |bn| {
                 bn.iter(|| f.div_small_wordwise(black_box(&a), k))
+            });
+            g.bench_function(BenchmarkId::new(format!("exact_k{k}"), bits), |bn| {
+                bn.iter(|| f.div_small_exact(black_box(&a), k))
             });
             g.bench_function(BenchmarkId::new(format!("by_inverse_k{k}"), bits), |bn| {
                 bn.iter(|| f.div_small_by_inverse(black_box(&a), k))

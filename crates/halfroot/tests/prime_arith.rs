@@ -200,6 +200,7 @@ fn check_field<const N: usize>(p: &BigUint, iters: usize) {
             let invertible = (2..=8).contains(&k) && !(BigUint::from(k) % p).is_zero();
             let w = f.div_small_wordwise(&a, k);
             let m = f.div_small_by_inverse(&a, k);
+            assert_eq!(f.div_small_exact(&a, k), w);
             let d = f.div_small(&a, k);
             assert_eq!(w.is_some(), invertible, "k={k} p={p}");
             assert_eq!(m, w);

@@ -34,7 +34,7 @@ pub mod mul;
 pub mod pow;
 
 use self::limbs::{add_mod, is_zero_mask, sub_mod};
-use self::mul::{from_mont, mont_mul, mont_mul_nocarry, mont_sqr};
+use self::mul::{from_mont, mont_mul, mont_mul_nocarry, mont_mul_sos, mont_sqr};
 use crate::error::{Error, Result};
 use crate::field::Field;
 use crate::prime::primality::is_probable_prime;
@@ -175,7 +175,9 @@ impl<const N: usize> Fp<N> {
             p: pl,
             p_big: p.clone(),
             m0,
-            nocarry: pl[N - 1] < 0x7FFF_FFFF_FFFF_FFFF,
+            // Measured (examples/prime_arith_min): the no-carry kernel wins up to
+            // 12 limbs and loses from 16 limbs on.
+            nocarry: N <= 12 && pl[N - 1] < 0x7FFF_FFFF_FFFF_FFFF,
             r1: to_limbs(&r1)?,
             r2: to_limbs(&r2)?,
             r3: to_limbs(&r3)?,
@@ -206,11 +208,11 @@ impl<const N: usize> Fp<N> {
         }
     }
 
-    /// Montgomery square of raw limbs: SOS squaring for N ≥ 3, where it beats the
-    /// product by measurement; for N ≤ 2 the CIOS product.
+    /// Montgomery square of raw limbs: SOS squaring for N ≥ 2, where it beats the
+    /// product by measurement; for N = 1 the CIOS product.
     #[inline(always)]
     pub(crate) fn mont_sqr(&self, a: &[u64; N]) -> [u64; N] {
-        if N >= 3 {
+        if N >= 2 {
             mont_sqr(a, &self.p, self.m0)
         } else {
             self.mont_mul(a, a)
@@ -226,6 +228,11 @@ impl<const N: usize> Fp<N> {
     pub fn mul_cios_nocarry(&self, a: &FpElem<N>, b: &FpElem<N>) -> Option<FpElem<N>> {
         self.nocarry
             .then(|| FpElem(mont_mul_nocarry(&a.0, &b.0, &self.p, self.m0)))
+    }
+
+    /// `a·b` by the SOS kernel (full product, then reduction), whatever p.
+    pub fn mul_sos(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        FpElem(mont_mul_sos(&a.0, &b.0, &self.p, self.m0))
     }
 
     /// `a²` by the SOS squaring kernel (for benchmarks and tests).
@@ -370,7 +377,14 @@ impl<const N: usize> PrimeFieldOps for Fp<N> {
     fn mul_small(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
         self.mul_small_ct(a, k)
     }
+    /// The fastest measured method (examples/prime_arith_min, bench
+    /// `prime_arith/div_small`): [`Fp::div_small_by_inverse`] for k = 6, 7 up to 4
+    /// limbs, [`Fp::div_small_exact`] otherwise.
     fn div_small(&self, a: &FpElem<N>, k: u64) -> Option<FpElem<N>> {
-        self.div_small_wordwise(a, k)
+        if N <= 4 && matches!(k, 6 | 7) {
+            self.div_small_by_inverse(a, k)
+        } else {
+            self.div_small_exact(a, k)
+        }
     }
 }

@@ -13,15 +13,24 @@
 //! is of a 64-bit value by a compile-time constant, which the compiler turns into a
 //! multiplication (the role of the paper's 0x55555555-style constants).
 //!
-//! The alternative [`Fp::div_small_by_inverse`] multiplies by the precomputed
-//! Montgomery form of `k⁻¹` (one M). [`crate::prime::PrimeFieldOps::div_small`] uses
-//! the word-wise method, which measures faster at every size (see the benchmark
-//! `prime_arith/div_small`).
+//! Three methods, all kept and tested against each other:
+//! * [`Fp::div_small_wordwise`] — the paper's serial top-down word-wise division;
+//! * [`Fp::div_small_exact`] — the same quotient, computed with independent limb
+//!   residues, a short remainder chain on small numbers and quotient limbs
+//!   `(a_i − r_i)·k⁻¹ mod 2^64` (Jebelean's exact division); k = 6 as 3 then 2;
+//! * [`Fp::div_small_by_inverse`] — one Montgomery product by the precomputed `k⁻¹`.
 //!
-//! Cost: word-wise about 2N multiplications by constants + one modular addition
-//! (the paper's "≈ 2A"); by inverse one Montgomery product (2N² + N word products).
+//! [`crate::prime::PrimeFieldOps::div_small`] picks the fastest measured one: the
+//! exact form, except k = 6, 7 with N ≤ 4 limbs, where the product wins
+//! (bench `prime_arith/div_small`, example `prime_arith_min`).
+//!
+//! Cost: word-wise about 2N serial multiplications by constants + one modular
+//! addition (the paper's "≈ 2A"); exact form N residues + N multiplications, all
+//! independent, + one modular addition; by inverse one Montgomery product.
 //! Preconditions: `gcd(k, p) = 1`, else `None`. Constant-time in the element: the
 //! table entry is picked by a masked scan and the final reduction is branch-free.
+
+#![allow(clippy::needless_range_loop)]
 
 use crate::error::Result;
 use crate::prime::montgomery::limbs::{add_mod, from_biguint};
@@ -94,6 +103,37 @@ fn divrem_const<const N: usize, const K: u64>(a: &[u64; N]) -> ([u64; N], u64) {
     (q, r)
 }
 
+/// Exact-division form of the word-wise division by an odd constant `K`: the limb
+/// residues `a_i mod K` are independent, the remainder chain
+/// `r_i = (r_{i+1}·(2^64 mod K) + (a_i mod K)) mod K` runs on small numbers, and each
+/// quotient limb is then `(a_i − r_i)·K⁻¹ mod 2^64` (the value `r_{i+1}·2^64 + a_i − r_i`
+/// is a multiple of K below K·2^64, so the product modulo 2^64 is its exact quotient —
+/// Jebelean's exact division). Returns (quotient, remainder).
+#[inline(always)]
+fn divrem_odd_exact<const N: usize, const K: u64>(a: &[u64; N]) -> ([u64; N], u64) {
+    let c = const { (u64::MAX % K + 1) % K };
+    let kinv = const {
+        let mut inv: u64 = 1;
+        let mut i = 0;
+        while i < 7 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(K.wrapping_mul(inv)));
+            i += 1;
+        }
+        inv
+    };
+    let mut m = [0u64; N];
+    for i in 0..N {
+        m[i] = a[i] % K;
+    }
+    let mut q = [0u64; N];
+    let mut r = 0u64;
+    for i in (0..N).rev() {
+        r = (r * c + m[i]) % K;
+        q[i] = a[i].wrapping_sub(r).wrapping_mul(kinv);
+    }
+    (q, r)
+}
+
 /// `a >> S` and `a mod 2^S` for `S ∈ {1, 2, 3}`.
 #[inline(always)]
 fn divrem_pow2<const N: usize, const S: u32>(a: &[u64; N]) -> ([u64; N], u64) {
@@ -132,6 +172,30 @@ impl<const N: usize> Fp<N> {
             5 => divrem_const::<N, 5>(&a.0),
             6 => divrem_const::<N, 6>(&a.0),
             7 => divrem_const::<N, 7>(&a.0),
+            _ => divrem_pow2::<N, 3>(&a.0),
+        };
+        Some(self.finish_div(&q, r, k as usize))
+    }
+
+    /// `a/k mod p` for `k ∈ 2..=8` like [`Fp::div_small_wordwise`], but the odd
+    /// divisions by 3, 5, 7 use the exact-division form (independent limb residues,
+    /// short remainder chain, quotient limbs by multiplication with `k⁻¹ mod 2^64`),
+    /// and 6 is 3 then 2. `None` as for [`Fp::div_small_wordwise`]. Constant-time in
+    /// `a`.
+    pub fn div_small_exact(&self, a: &FpElem<N>, k: u64) -> Option<FpElem<N>> {
+        if !(2..=8).contains(&k) || !self.small.invertible[k as usize] {
+            return None;
+        }
+        let (q, r) = match k {
+            2 => divrem_pow2::<N, 1>(&a.0),
+            3 => divrem_odd_exact::<N, 3>(&a.0),
+            4 => divrem_pow2::<N, 2>(&a.0),
+            5 => divrem_odd_exact::<N, 5>(&a.0),
+            6 => {
+                let third = self.div_small_exact(a, 3)?;
+                return self.div_small_exact(&third, 2);
+            }
+            7 => divrem_odd_exact::<N, 7>(&a.0),
             _ => divrem_pow2::<N, 3>(&a.0),
         };
         Some(self.finish_div(&q, r, k as usize))

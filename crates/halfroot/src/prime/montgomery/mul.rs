@@ -58,6 +58,34 @@ pub(crate) fn mont_mul<const N: usize>(
     reduce_once(&t, t_n, p)
 }
 
+/// The largest limb count the double-width buffers hold.
+pub(crate) const MAX_LIMBS: usize = 32;
+
+/// `a·b·2^(−64N) mod p` by SOS: the full 2N-word product by rows (operand scanning),
+/// then [`mont_reduce`]. Any odd `p < 2^(64N)`.
+#[inline(always)]
+pub(crate) fn mont_mul_sos<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    m0: u64,
+) -> [u64; N] {
+    const { assert!(N <= MAX_LIMBS) };
+    let mut t = [0u64; 2 * MAX_LIMBS];
+    for i in 0..N {
+        let mut c = 0u64;
+        for j in 0..N {
+            (t[i + j], c) = mac(t[i + j], a[j], b[i], c);
+        }
+        t[i + N] = c;
+    }
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    lo.copy_from_slice(&t[..N]);
+    hi.copy_from_slice(&t[N..2 * N]);
+    mont_reduce(&lo, &hi, p, m0)
+}
+
 /// `a·b·2^(−64N) mod p` by CIOS without the extra carry words; requires the top limb
 /// of `p` to be below `2^63 − 1` (then every intermediate fits `N` words).
 #[inline(always)]
@@ -85,7 +113,8 @@ pub(crate) fn mont_mul_nocarry<const N: usize>(
 }
 
 /// Montgomery reduction of the double-width value `lo + 2^(64N)·hi < p·2^(64N)`:
-/// returns `(lo + 2^(64N)·hi)·2^(−64N) mod p`.
+/// returns `(lo + 2^(64N)·hi)·2^(−64N) mod p`. Works on an N-word window that shifts
+/// down one word per step while the words of `hi` enter at the top.
 #[inline(always)]
 pub(crate) fn mont_reduce<const N: usize>(
     lo: &[u64; N],
@@ -93,64 +122,52 @@ pub(crate) fn mont_reduce<const N: usize>(
     p: &[u64; N],
     m0: u64,
 ) -> [u64; N] {
-    let mut t = [*lo, *hi];
-    let mut carry2 = 0u64;
+    let mut t = *lo;
+    let mut top = 0u64;
     for i in 0..N {
-        let m = t[0][i].wrapping_mul(m0);
-        let mut c = 0u64;
-        for j in 0..N {
-            let k = i + j;
-            let (v, c1) = mac(t[k / N][k % N], m, p[j], c);
-            t[k / N][k % N] = v;
-            c = c1;
+        let m = t[0].wrapping_mul(m0);
+        let (_, mut c) = mac(t[0], m, p[0], 0);
+        for j in 1..N {
+            (t[j - 1], c) = mac(t[j], m, p[j], c);
         }
-        let k = i + N;
-        let (v, c1) = adc(t[k / N][k % N], c, carry2);
-        t[k / N][k % N] = v;
-        carry2 = c1;
+        (t[N - 1], top) = adc(hi[i], c, top);
     }
-    reduce_once(&t[1], carry2, p)
+    reduce_once(&t, top, p)
 }
 
 /// `a²·2^(−64N) mod p` by SOS: cross products once, doubled, plus the diagonal,
 /// then [`mont_reduce`].
 #[inline(always)]
 pub(crate) fn mont_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], m0: u64) -> [u64; N] {
-    let mut t = [[0u64; N]; 2];
+    const { assert!(N <= MAX_LIMBS) };
+    let mut t = [0u64; 2 * MAX_LIMBS];
     // Cross products a[i]·a[j], i < j.
     for i in 0..N {
         let mut c = 0u64;
         for j in (i + 1)..N {
-            let k = i + j;
-            let (v, c1) = mac(t[k / N][k % N], a[i], a[j], c);
-            t[k / N][k % N] = v;
-            c = c1;
+            (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
         }
-        let k = i + N;
-        if k < 2 * N {
-            t[k / N][k % N] = c;
-        }
+        t[i + N] = c;
     }
     // Double.
-    let mut top = 0u64;
-    for k in 0..2 * N {
-        let w = t[k / N][k % N];
-        t[k / N][k % N] = (w << 1) | top;
-        top = w >> 63;
+    let mut carry = 0u64;
+    for w in t.iter_mut().take(2 * N) {
+        let x = *w;
+        *w = (x << 1) | carry;
+        carry = x >> 63;
     }
     // Diagonal squares.
     let mut c = 0u64;
     for i in 0..N {
         let sq = (a[i] as u128) * (a[i] as u128);
-        let k = 2 * i;
-        let (v0, c0) = adc(t[k / N][k % N], sq as u64, c);
-        t[k / N][k % N] = v0;
-        let k = 2 * i + 1;
-        let (v1, c1) = adc(t[k / N][k % N], (sq >> 64) as u64, c0);
-        t[k / N][k % N] = v1;
-        c = c1;
+        (t[2 * i], c) = adc(t[2 * i], sq as u64, c);
+        (t[2 * i + 1], c) = adc(t[2 * i + 1], (sq >> 64) as u64, c);
     }
-    mont_reduce(&t[0], &t[1], p, m0)
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    lo.copy_from_slice(&t[..N]);
+    hi.copy_from_slice(&t[N..2 * N]);
+    mont_reduce(&lo, &hi, p, m0)
 }
 
 /// `a·2^(−64N) mod p`: leaves Montgomery form.

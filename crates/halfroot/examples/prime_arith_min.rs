@@ -1,0 +1,158 @@
+//! Minimum-of-batches timing of GF(p) operations, robust on a loaded machine (the
+//! criterion bench `prime_arith` reports means, which contention inflates).
+//!
+//! Run: `cargo run -p halfroot --release --example prime_arith_min [bits...]`.
+#![allow(missing_docs)]
+
+use halfroot::field::Field;
+use halfroot::prime::montgomery::Fp;
+use halfroot::prime::primality::random_prime;
+use halfroot::prime::PrimeFieldOps;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Minimum over `batches` of the mean time (ns) of `iters` calls of `f`.
+fn min_ns(iters: u32, batches: u32, mut f: impl FnMut()) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..batches {
+        let t = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        let ns = t.elapsed().as_nanos() as f64 / iters as f64;
+        best = best.min(ns);
+    }
+    best
+}
+
+fn fmt(ns: f64) -> String {
+    if ns >= 10_000.0 {
+        format!("{:.1} µs", ns / 1000.0)
+    } else if ns >= 1000.0 {
+        format!("{:.2} µs", ns / 1000.0)
+    } else {
+        format!("{ns:.1} ns")
+    }
+}
+
+fn run<const N: usize>(bits: u64) {
+    let mut rng = ChaCha20Rng::seed_from_u64(bits);
+    let p = random_prime(bits, &mut rng).unwrap_or_default();
+    let Ok(f) = Fp::<N>::new(&p) else { return };
+    let a = f.random(&mut rng);
+    let b = f.random(&mut rng);
+    let e = (&p - 2u32).to_u64_digits();
+    let heavy = 20 + 2_000_000 / (bits as u32 * bits as u32 / 64);
+    let mul = min_ns(2000, 200, || {
+        black_box(f.mul(black_box(&a), black_box(&b)));
+    });
+    if std::env::var("KERNELS").is_ok() {
+        let cios = min_ns(2000, 300, || {
+            black_box(f.mul_cios(black_box(&a), black_box(&b)));
+        });
+        let sos = min_ns(2000, 300, || {
+            black_box(f.mul_sos(black_box(&a), black_box(&b)));
+        });
+        let sqs = min_ns(2000, 300, || {
+            black_box(f.sqr_sos(black_box(&a)));
+        });
+        let nc = f.mul_cios_nocarry(&a, &b).map(|_| {
+            min_ns(2000, 300, || {
+                black_box(f.mul_cios_nocarry(black_box(&a), black_box(&b)));
+            })
+        });
+        for k in 2..=8 {
+            let w = min_ns(2000, 100, || {
+                black_box(f.div_small_wordwise(black_box(&a), k));
+            });
+            let x = min_ns(2000, 100, || {
+                black_box(f.div_small_exact(black_box(&a), k));
+            });
+            let m = min_ns(2000, 100, || {
+                black_box(f.div_small_by_inverse(black_box(&a), k));
+            });
+            println!("{bits} /{k}: wordwise {w:.1} exact {x:.1} inverse {m:.1}");
+        }
+        println!(
+            "{bits}: dispatch {mul:.1} cios {cios:.1} sos {sos:.1} sqr_sos {sqs:.1} nocarry {nc:?}"
+        );
+        return;
+    }
+    let sqr = min_ns(2000, 200, || {
+        black_box(f.sqr(black_box(&a)));
+    });
+    let add = min_ns(2000, 200, || {
+        black_box(f.add(black_box(&a), black_box(&b)));
+    });
+    let invv = min_ns(heavy, 30, || {
+        black_box(f.inv_vartime(black_box(&a)));
+    });
+    let invc = min_ns(heavy / 8 + 1, 20, || {
+        black_box(f.inv(black_box(&a)));
+    });
+    let powv = min_ns(heavy / 8 + 1, 20, || {
+        black_box(f.pow_vartime(black_box(&a), black_box(&e)));
+    });
+    let powc = min_ns(heavy / 8 + 1, 20, || {
+        black_box(f.pow(black_box(&a), black_box(&e)));
+    });
+    let legb = min_ns(heavy, 30, || {
+        black_box(f.legendre(black_box(&a)));
+    });
+    let lege = min_ns(heavy / 8 + 1, 20, || {
+        black_box(f.legendre_euler(black_box(&a)));
+    });
+    let d3w = min_ns(2000, 100, || {
+        black_box(f.div_small_wordwise(black_box(&a), 3));
+    });
+    let d3m = min_ns(2000, 100, || {
+        black_box(f.div_small_by_inverse(black_box(&a), 3));
+    });
+    println!(
+        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        fmt(mul),
+        fmt(sqr),
+        fmt(add),
+        fmt(invv),
+        fmt(invc),
+        fmt(powv),
+        fmt(powc),
+        fmt(legb),
+        fmt(lege),
+        fmt(d3w),
+        fmt(d3m)
+    );
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    let sizes = if args.is_empty() {
+        vec![64, 128, 160, 192, 256, 384, 512, 768, 1024, 1536, 2048]
+    } else {
+        args
+    };
+    println!("| bits | mul | sqr | add | inv binary (vt) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 by inverse |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for bits in sizes {
+        match bits.div_ceil(64) {
+            1 => run::<1>(bits),
+            2 => run::<2>(bits),
+            3 => run::<3>(bits),
+            4 => run::<4>(bits),
+            5 => run::<5>(bits),
+            6 => run::<6>(bits),
+            8 => run::<8>(bits),
+            9 => run::<9>(bits),
+            12 => run::<12>(bits),
+            16 => run::<16>(bits),
+            24 => run::<24>(bits),
+            32 => run::<32>(bits),
+            _ => println!("| {bits} | (no instance) |"),
+        }
+    }
+}
