@@ -10,6 +10,7 @@
 //!   plain Rust; the oracle every accelerated backend is tested against.
 
 pub mod arith;
+pub mod convert;
 pub mod dynamic;
 pub mod field;
 pub mod half_trace;
