@@ -23,6 +23,7 @@
 //! * [`hex`]: the hexadecimal text form of elements.
 
 pub mod arith;
+pub mod convert;
 pub mod dynamic;
 pub mod field;
 pub mod half_trace;

@@ -10,6 +10,7 @@
 //! | [`gf2poly`] | GF(2)\[X\] of any degree: Karatsuba/clmul products, Barrett/sparse mod, Ben-Or and Rabin irreducibility | Ben-Or 1981; Rabin 1980 |
 //! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
 //! | [`error`] | the library's error type | — |
+//! | [`ssrf`] | SSRF polynomial lab: classify, ζ, trace spectra, search, codegen | Avanzi §2, App. B |
 //! | [`prime`] | GF(p): Montgomery arithmetic, QR tests, square roots | Wang–Nogami–Morikawa |
 //! | [`prime2`] | GF(p²) = GF(p)[w]/(w² − c): QR tests, square roots | Wang–Nogami–Morikawa; Adj–Rodríguez-Henríquez |
 #![deny(unsafe_code)]
@@ -21,6 +22,10 @@ pub mod error;
 pub mod field;
 pub mod gf2poly;
 pub mod prime;
+<<<<<<< HEAD
 pub mod prime2;
+=======
+pub mod ssrf;
+>>>>>>> ssrf
 
 pub use error::{Error, Result};

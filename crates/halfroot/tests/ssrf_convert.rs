@@ -1,0 +1,121 @@
+//! Change of basis (Avanzi, Remark 1): the conversion is a field isomorphism.
+
+use halfroot::binary::convert::BasisConverter;
+use halfroot::binary::dynamic::DynBinaryField;
+use halfroot::binary::modulus::Modulus;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn check_isomorphism(from: &str, to: &str, samples: usize) {
+    let c = BasisConverter::new(
+        &Modulus::parse(from).expect("valid"),
+        &Modulus::parse(to).expect("valid"),
+    )
+    .expect("same degree, irreducible");
+    let f = DynBinaryField::new(from).expect("irreducible");
+    let g = DynBinaryField::new(to).expect("irreducible");
+    // The image of x is a root of P_from in the target field (Horner in g).
+    let exps = f.modulus().exponents();
+    let d = exps[0];
+    let r = c.root().to_vec();
+    let mut acc = g.zero();
+    for i in (0..=d).rev() {
+        acc = g.mul(&acc, &r).expect("ok");
+        if exps.contains(&i) {
+            acc = g.add(&acc, &g.one()).expect("ok");
+        }
+    }
+    assert!(acc.iter().all(|&w| w == 0), "P_from(root) = 0");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..samples {
+        let a = f.random(&mut rng);
+        let b = f.random(&mut rng);
+        let (ca, cb) = (c.forward(&a).expect("ok"), c.forward(&b).expect("ok"));
+        assert_eq!(c.backward(&ca).expect("ok"), a, "round trip");
+        assert_eq!(
+            c.forward(&f.add(&a, &b).expect("ok")).expect("ok"),
+            g.add(&ca, &cb).expect("ok"),
+            "add"
+        );
+        assert_eq!(
+            c.forward(&f.mul(&a, &b).expect("ok")).expect("ok"),
+            g.mul(&ca, &cb).expect("ok"),
+            "mul"
+        );
+        assert_eq!(
+            c.forward(&f.sqr(&a).expect("ok")).expect("ok"),
+            g.sqr(&ca).expect("ok"),
+            "sqr"
+        );
+        if a.iter().any(|&w| w != 0) {
+            assert_eq!(
+                c.forward(&f.inv(&a).expect("ok")).expect("ok"),
+                g.inv(&ca).expect("ok"),
+                "inv"
+            );
+        }
+        assert_eq!(f.trace(&a).expect("ok"), g.trace(&ca).expect("ok"), "trace");
+        // And backwards.
+        let x = g.random(&mut rng);
+        let y = g.random(&mut rng);
+        let (bx, by) = (c.backward(&x).expect("ok"), c.backward(&y).expect("ok"));
+        assert_eq!(
+            c.backward(&g.mul(&x, &y).expect("ok")).expect("ok"),
+            f.mul(&bx, &by).expect("ok")
+        );
+        assert_eq!(c.forward(&bx).expect("ok"), x);
+    }
+    assert_eq!(c.forward(&f.one()).expect("ok"), g.one());
+}
+
+#[test]
+fn conversion_163_nist_to_ssrf_is_field_isomorphism() {
+    check_isomorphism("163,7,6,3,0", "163,57,49,29,0", 300);
+}
+
+#[test]
+fn conversion_233_nist_to_ssrf_is_field_isomorphism() {
+    check_isomorphism("233,74,0", "233,159,0", 200);
+}
+
+#[test]
+fn conversion_small_degrees_is_field_isomorphism() {
+    check_isomorphism("8,4,3,1,0", "8,4,3,2,0", 200);
+    check_isomorphism("13,4,3,1,0", "13,12,11,10,9,8,6,5,0", 200);
+    check_isomorphism("2,1,0", "2,1,0", 10);
+    check_isomorphism("571,10,5,2,0", "571,193,185,5,0", 20);
+}
+
+#[test]
+fn conversion_exhaustive_degree_8_preserves_products() {
+    let c = BasisConverter::new(
+        &Modulus::parse("8,4,3,1,0").expect("ok"),
+        &Modulus::parse("8,6,5,1,0").expect("ok"),
+    )
+    .expect("ok");
+    let f = DynBinaryField::new("8,4,3,1,0").expect("ok");
+    let g = DynBinaryField::new("8,6,5,1,0").expect("ok");
+    let mut seen = [false; 256];
+    for a in 0u64..256 {
+        let ca = c.forward(&[a]).expect("ok");
+        seen[ca[0] as usize] = true;
+        for b in 0u64..256 {
+            let cb = c.forward(&[b]).expect("ok");
+            assert_eq!(
+                c.forward(&f.mul(&[a], &[b]).expect("ok")).expect("ok"),
+                g.mul(&ca, &cb).expect("ok")
+            );
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "bijective");
+}
+
+#[test]
+fn conversion_rejects_bad_pairs() {
+    let m = |s: &str| Modulus::parse(s).expect("syntax ok");
+    assert!(BasisConverter::new(&m("163,7,6,3,0"), &m("233,74,0")).is_err());
+    assert!(BasisConverter::new(&m("8,1,0"), &m("8,4,3,1,0")).is_err());
+    let c = BasisConverter::new(&m("163,7,6,3,0"), &m("163,57,49,29,0")).expect("ok");
+    assert!(c.forward(&[0, 0, 1 << 40]).is_err());
+    assert!(c.forward(&[0, 0]).is_err());
+}
