@@ -10,7 +10,6 @@
 //!   [`modulus::ModulusSpec`] trait that compile-time specs implement too.
 //! * [`portable`]: word-level carry-less products, squaring and sparse reduction in
 //!   plain Rust; the oracle every accelerated backend is tested against.
-<<<<<<< HEAD
 //! * [`field`]: [`field::BinaryField`], the field context object with ζ = √x, the trace
 //!   vector and half-trace tables precomputed, and the [`field::BinaryFieldOps`] trait
 //!   (sqrt, trace, half-trace, quadratic solving), also implemented by `Counting`.
@@ -21,26 +20,20 @@
 //! * [`quadratic`]: λ² + λ = α in every degree, a·λ² + b·λ + c = 0.
 //! * [`dynamic`]: [`dynamic::DynBinaryField`], any degree 2..=4096 chosen at run time.
 //! * [`hex`]: the hexadecimal text form of elements.
+//! * [`spec`]: zero-sized compile-time specs (NIST, Avanzi Tables 1 and 3).
 
 pub mod arith;
+pub mod backend;
 pub mod convert;
 pub mod dynamic;
 pub mod field;
 pub mod half_trace;
 pub mod hex;
-pub mod modulus;
-pub mod portable;
-pub mod quadratic;
-pub mod sqrt;
-pub mod ssrf_type;
-pub mod trace;
-=======
-//! * [`spec`]: zero-sized compile-time specs (NIST, Avanzi Tables 1 and 3).
-
-pub mod arith;
-pub mod backend;
 pub mod inv;
 pub mod modulus;
 pub mod portable;
+pub mod quadratic;
 pub mod spec;
->>>>>>> binary
+pub mod sqrt;
+pub mod ssrf_type;
+pub mod trace;

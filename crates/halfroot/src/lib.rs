@@ -22,10 +22,7 @@ pub mod error;
 pub mod field;
 pub mod gf2poly;
 pub mod prime;
-<<<<<<< HEAD
 pub mod prime2;
-=======
 pub mod ssrf;
->>>>>>> ssrf
 
 pub use error::{Error, Result};

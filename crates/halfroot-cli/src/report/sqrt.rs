@@ -148,7 +148,7 @@ fn setting_fp<F: PrimeFieldOps + Clone>(
             .map(|a| a.1)
             .unwrap_or(f64::NAN)
     };
-    let e: BigUint = (&tw.s + 1u32) >> 1u32;
+    let e: BigUint = (tw.s() + 1u32) >> 1u32;
     let e = e.to_u64_digits();
     let pow = time_each(budget, sq8, |x| f.pow_vartime(x, &e));
     let peer_list = if peers {
@@ -160,7 +160,7 @@ fn setting_fp<F: PrimeFieldOps + Clone>(
         label: s.label,
         p: s.p.clone(),
         m: 1,
-        t: tw.t,
+        t: tw.t(),
         methods: vec![
             ("C.QR", m_cqr, t_cqr),
             ("P.QR", m_pqr, t_pqr),
@@ -297,7 +297,7 @@ fn setting_fp2<F: PrimeFieldOps + Clone>(
             .map(|a| a.1)
             .unwrap_or(f64::NAN)
     };
-    let e: BigUint = (&tw.s + 1u32) >> 1u32;
+    let e: BigUint = (tw.s() + 1u32) >> 1u32;
     let e = e.to_u64_digits();
     let pow = time_each(budget, &squares[..n], |x| q.pow_vartime(x, &e));
     let pqr_mwst = if four_divides {
@@ -309,7 +309,7 @@ fn setting_fp2<F: PrimeFieldOps + Clone>(
         label: s.label,
         p: s.p.clone(),
         m: 2,
-        t: tw.t,
+        t: tw.t(),
         methods: vec![
             ("C.QR", m_cqr, t_cqr),
             ("P.QR", m_pqr, t_pqr),
