@@ -671,3 +671,28 @@ fn irreducibility_matches_trial_division() {
         }
     }
 }
+
+/// The NIST polynomials' traces (Fong–Hankerson–López–Menezes 2004, §3.1):
+/// Tr(c) = c_0 + c_157 (163), c_0 + c_159 (233), c_0 (409), c_0 + c_561 + c_569 (571);
+/// for 283 Newton's identity (6) by hand: a_j = 0 for j < 271 = 283 − 12 and 271 is
+/// odd, so s_271 = 1 and every other s_k (0 < k < 283) is 0 — Tr(c) = c_0 + c_271.
+#[test]
+fn nist_trace_methods_match_published_bits() {
+    use halfroot::binary::trace::TraceMethod;
+    for (m, bits) in [
+        ("163,7,6,3,0", vec![0u32, 157]),
+        ("233,74,0", vec![0, 159]),
+        ("283,12,7,5,0", vec![0, 271]),
+        ("409,87,0", vec![0]),
+        ("571,10,5,2,0", vec![0, 561, 569]),
+    ] {
+        let f = DynBinaryField::new(m).expect(m);
+        match f.info().trace_method {
+            TraceMethod::SingleBit { index } => assert_eq!(vec![index], bits, "{m}"),
+            TraceMethod::FewBits { indices, count } => {
+                assert_eq!(indices[..count as usize].to_vec(), bits, "{m}")
+            }
+            TraceMethod::Vector => panic!("{m}: vector"),
+        }
+    }
+}
