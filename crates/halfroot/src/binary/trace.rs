@@ -4,10 +4,9 @@
 //! Tr(α) = parity(α AND t) with the *trace vector* t_i = Tr(x^i), computed once by
 //! Newton's identities s_k = Σ_{j=1}^{k−1} s_{k−j} a_j + k·a_k (P = X^d + Σ a_j X^(d−j)).
 //! When t has a single nonzero bit (type I SSRF: t = 1, Remark 4; type III/IV: one bit,
-//! Theorems 3–4) Tr(α) is that bit of α; when it has at most [`FEW_BITS`] (the NIST
-//! polynomials: Tr(α) = a_0 + a_157 for 163,7,6,3,0, Fong et al. 2004), the xor of
-//! those bits.
-//! Cost: one to four bit tests, or N ANDs + popcounts. Constant-time: yes.
+//! Theorems 3–4) Tr(α) is that bit of α. (Reading two or three bits one by one, as for
+//! the NIST polynomials, was measured slower than the vector method and is not used.)
+//! Cost: one bit test, or N ANDs + popcounts. Constant-time: yes.
 
 /// How the trace of an element is read off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,32 +16,14 @@ pub enum TraceMethod {
         /// The position of that bit.
         index: u32,
     },
-    /// The trace vector has 2..=[`FEW_BITS`] nonzero bits, at the first `count`
-    /// entries of `indices`: Tr(α) is the xor of those bits of α.
-    FewBits {
-        /// The positions (unused entries are 0).
-        indices: [u32; FEW_BITS],
-        /// How many positions are used.
-        count: u8,
-    },
     /// Tr(α) = parity of popcount(α AND trace vector).
     Vector,
 }
-
-/// The largest trace-vector weight read bit by bit rather than by AND + popcount.
-pub const FEW_BITS: usize = 4;
 
 impl core::fmt::Display for TraceMethod {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             TraceMethod::SingleBit { index } => write!(f, "single bit (Tr(α) = a_{index})"),
-            TraceMethod::FewBits { indices, count } => {
-                let terms: Vec<String> = indices[..*count as usize]
-                    .iter()
-                    .map(|i| format!("a_{i}"))
-                    .collect();
-                write!(f, "few bits (Tr(α) = {})", terms.join(" + "))
-            }
             TraceMethod::Vector => f.write_str("trace vector (AND + parity)"),
         }
     }
@@ -88,21 +69,12 @@ impl<const N: usize> Trace<N> {
             }
         }
         let weight: u32 = vector.iter().map(|w| w.count_ones()).sum();
-        let mut positions = super::sqrt::exponents_of(&vector);
-        positions.reverse();
         let method = if weight == 1 {
-            TraceMethod::SingleBit {
-                index: positions.first().copied().unwrap_or(0),
-            }
-        } else if (weight as usize) <= FEW_BITS {
-            let mut indices = [0u32; FEW_BITS];
-            for (slot, &p) in indices.iter_mut().zip(positions.iter()) {
-                *slot = p;
-            }
-            TraceMethod::FewBits {
-                indices,
-                count: weight as u8,
-            }
+            let index = super::sqrt::exponents_of(&vector)
+                .first()
+                .copied()
+                .unwrap_or(0);
+            TraceMethod::SingleBit { index }
         } else {
             TraceMethod::Vector
         };
@@ -126,14 +98,6 @@ impl<const N: usize> Trace<N> {
             TraceMethod::SingleBit { index } => {
                 let i = index as usize;
                 ((a[i / 64] >> (i % 64)) & 1) as u8
-            }
-            TraceMethod::FewBits { indices, count } => {
-                let mut t = 0u64;
-                for &i in &indices[..count as usize] {
-                    let i = i as usize;
-                    t ^= a[i / 64] >> (i % 64);
-                }
-                (t & 1) as u8
             }
             TraceMethod::Vector => self.trace_by_vector(a),
         }
