@@ -671,3 +671,38 @@ fn irreducibility_matches_trial_division() {
         }
     }
 }
+
+/// The NIST polynomials' traces (Fong–Hankerson–López–Menezes 2004, §3.1):
+/// Tr(c) = c_0 + c_157 (163), c_0 + c_159 (233), c_0 (409), c_0 + c_561 + c_569 (571);
+/// for 283 Newton's identity (6) by hand: a_j = 0 for j < 271 = 283 − 12 and 271 is
+/// odd, so s_271 = 1 and every other s_k (0 < k < 283) is 0 — Tr(c) = c_0 + c_271.
+#[test]
+fn nist_trace_methods_match_published_bits() {
+    let vector_bits = |m: &str| -> Vec<u32> {
+        macro_rules! bits {
+            ($n:literal) => {{
+                let f = field::<$n>(m);
+                let v = f.trace_vector();
+                (0..64 * $n as u32)
+                    .filter(|&i| (v[i as usize / 64] >> (i % 64)) & 1 == 1)
+                    .collect::<Vec<u32>>()
+            }};
+        }
+        match Modulus::parse(m).expect("m").words() {
+            3 => bits!(3),
+            4 => bits!(4),
+            5 => bits!(5),
+            7 => bits!(7),
+            _ => bits!(9),
+        }
+    };
+    for (m, bits) in [
+        ("163,7,6,3,0", vec![0u32, 157]),
+        ("233,74,0", vec![0, 159]),
+        ("283,12,7,5,0", vec![0, 271]),
+        ("409,87,0", vec![0]),
+        ("571,10,5,2,0", vec![0, 561, 569]),
+    ] {
+        assert_eq!(vector_bits(m), bits, "{m}");
+    }
+}
