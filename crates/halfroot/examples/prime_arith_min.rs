@@ -49,6 +49,10 @@ fn run<const N: usize>(bits: u64) {
         black_box(f.mul(black_box(&a), black_box(&b)));
     });
     if std::env::var("KERNELS").is_ok() {
+        let port = min_ns(2000, 300, || {
+            black_box(f.mul_portable(black_box(&a), black_box(&b)));
+        });
+        println!("{bits}: adx {} portable {port:.1}", f.uses_adx());
         let cios = min_ns(2000, 300, || {
             black_box(f.mul_cios(black_box(&a), black_box(&b)));
         });
