@@ -111,11 +111,14 @@ fn run<const N: usize>(bits: u64) {
     let d3w = min_ns(2000, 100, || {
         black_box(f.div_small_wordwise(black_box(&a), 3));
     });
+    let d3x = min_ns(2000, 100, || {
+        black_box(f.div_small_exact(black_box(&a), 3));
+    });
     let d3m = min_ns(2000, 100, || {
         black_box(f.div_small_by_inverse(black_box(&a), 3));
     });
     println!(
-        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         fmt(mul),
         fmt(sqr),
         fmt(add),
@@ -126,6 +129,7 @@ fn run<const N: usize>(bits: u64) {
         fmt(legb),
         fmt(lege),
         fmt(d3w),
+        fmt(d3x),
         fmt(d3m)
     );
 }
@@ -140,8 +144,8 @@ fn main() {
     } else {
         args
     };
-    println!("| bits | mul | sqr | add | inv binary (vt) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 by inverse |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| bits | mul | sqr | add | inv binary (vt) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 exact | a/3 by inverse |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for bits in sizes {
         match bits.div_ceil(64) {
             1 => run::<1>(bits),
