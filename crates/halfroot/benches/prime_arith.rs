@@ -36,8 +36,17 @@ fn bench_n<const N: usize>(c: &mut Criterion, bits: u64) {
     let id = |name: &str| BenchmarkId::new(name, bits);
 
     let mut g = c.benchmark_group("prime_arith/mul");
-    g.bench_function(id("cios"), |bn| {
+    g.bench_function(id("dispatch"), |bn| {
         bn.iter(|| f.mul(black_box(&a), black_box(&b)))
+    });
+    g.bench_function(id("portable_dispatch"), |bn| {
+        bn.iter(|| f.mul_portable(black_box(&a), black_box(&b)))
+    });
+    g.bench_function(id("cios"), |bn| {
+        bn.iter(|| f.mul_cios(black_box(&a), black_box(&b)))
+    });
+    g.bench_function(id("sos"), |bn| {
+        bn.iter(|| f.mul_sos(black_box(&a), black_box(&b)))
     });
     // The no-carry kernel needs a spare top bit: a prime one bit shorter, same N.
     if bits > 64 * (N as u64 - 1) + 2 {

@@ -49,6 +49,10 @@ fn run<const N: usize>(bits: u64) {
         black_box(f.mul(black_box(&a), black_box(&b)));
     });
     if std::env::var("KERNELS").is_ok() {
+        let port = min_ns(2000, 300, || {
+            black_box(f.mul_portable(black_box(&a), black_box(&b)));
+        });
+        println!("{bits}: adx {} portable {port:.1}", f.uses_adx());
         let cios = min_ns(2000, 300, || {
             black_box(f.mul_cios(black_box(&a), black_box(&b)));
         });
@@ -107,11 +111,14 @@ fn run<const N: usize>(bits: u64) {
     let d3w = min_ns(2000, 100, || {
         black_box(f.div_small_wordwise(black_box(&a), 3));
     });
+    let d3x = min_ns(2000, 100, || {
+        black_box(f.div_small_exact(black_box(&a), 3));
+    });
     let d3m = min_ns(2000, 100, || {
         black_box(f.div_small_by_inverse(black_box(&a), 3));
     });
     println!(
-        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         fmt(mul),
         fmt(sqr),
         fmt(add),
@@ -122,6 +129,7 @@ fn run<const N: usize>(bits: u64) {
         fmt(legb),
         fmt(lege),
         fmt(d3w),
+        fmt(d3x),
         fmt(d3m)
     );
 }
@@ -136,8 +144,8 @@ fn main() {
     } else {
         args
     };
-    println!("| bits | mul | sqr | add | inv binary (vt) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 by inverse |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| bits | mul | sqr | add | inv binary (vt) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 exact | a/3 by inverse |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for bits in sizes {
         match bits.div_ceil(64) {
             1 => run::<1>(bits),

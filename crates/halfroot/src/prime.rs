@@ -4,7 +4,17 @@
 //! algorithms need from a prime field; the fast Montgomery fields, the slow
 //! big-integer reference field used as a test oracle, and [`Counting`] all implement it,
 //! so each algorithm is written once.
+//!
+//! * [`montgomery`]: [`Fp<N>`] (N 64-bit limbs, 64 … 2048 bits), Montgomery form,
+//!   CIOS/SOS kernels, windowed powers; [`backend`]: the MULX/ADCX/ADOX kernels.
+//! * [`inv`]: binary-GCD (variable time) and Fermat (constant time) inversion.
+//! * [`legendre`]: binary Jacobi algorithm, Euler's criterion, big-integer Jacobi.
+//! * [`small_div`]: exact division by 2 … 8 (El Mrabet et al. §4.2), small multiples.
+//! * [`primality`]: Baillie–PSW, random primes.
+//! * [`dynamic`]: [`DynFp`], the limb count chosen at run time, and
+//!   [`with_fp!`](crate::with_fp) to run generic code on the monomorphised field.
 
+pub mod backend;
 pub mod dynamic;
 pub mod inv;
 pub mod legendre;

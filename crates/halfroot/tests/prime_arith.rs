@@ -507,3 +507,23 @@ proptest! {
         prop_assert_eq!(f.legendre(&a), f.legendre_euler(&a));
     }
 }
+
+#[test]
+fn counting_fp_counts_and_matches_plain_fp() {
+    use halfroot::count::Counting;
+    let p = pow2_minus(255, 19);
+    let f = Fp::<4>::new(&p).unwrap();
+    let c = Counting::new(f.clone());
+    let a = f.from_u64(123456789);
+    let b = f.from_u64(987654321);
+    assert_eq!(c.mul(&a, &b), f.mul(&a, &b));
+    assert_eq!(c.legendre(&a), f.legendre_euler(&a));
+    assert_eq!(c.div_small(&a, 3), f.div_small(&a, 3));
+    let n = c.counts();
+    assert_eq!((n.m, n.qr, n.a), (1, 1, 2));
+    // pow_vartime through Counting is the counted square-and-multiply default.
+    c.reset();
+    let e = [0b1011u64];
+    assert_eq!(c.pow_vartime(&a, &e), f.pow_vartime(&a, &e));
+    assert_eq!((c.counts().s, c.counts().m), (3, 2));
+}

@@ -1,7 +1,7 @@
 //! GF(p) in Montgomery representation with `N` 64-bit limbs (64 … 2048 bits).
 //!
 //! Source: P. L. Montgomery, "Modular multiplication without trial division",
-//! Math. Comp. 44 (1985); the multiplication and squaring kernels are in [`mul`]
+//! Math. Comp. 44 (1985); the multiplication and squaring kernels are in `montgomery::mul`
 //! (CIOS/SOS of Koç–Acar–Kaliski 1996).
 //!
 //! An element `a` is stored as `a·R mod p` with `R = 2^(64N)`, always fully reduced
@@ -29,14 +29,15 @@
 //! assert_eq!(f.to_biguint(&f.parse("0x10").unwrap()), BigUint::from(16u32));
 //! ```
 
-pub mod limbs;
-pub mod mul;
+pub(crate) mod limbs;
+pub(crate) mod mul;
 pub mod pow;
 
 use self::limbs::{add_mod, is_zero_mask, sub_mod};
 use self::mul::{from_mont, mont_mul, mont_mul_nocarry, mont_mul_sos, mont_sqr};
 use crate::error::{Error, Result};
 use crate::field::Field;
+use crate::prime::backend::{self, AdxToken};
 use crate::prime::primality::is_probable_prime;
 use crate::prime::small_div::SmallDivTables;
 use crate::prime::PrimeFieldOps;
@@ -77,6 +78,8 @@ pub struct Fp<const N: usize> {
     pub(crate) p_minus_1_half: [u64; N],
     /// Bit length of p.
     pub(crate) bits: u32,
+    /// Set when the MULX/ADCX/ADOX kernel applies (CPU support, N ∈ {4, 6, 8}).
+    pub(crate) adx: Option<AdxToken>,
     /// Tables for exact division by 2…8 and the Montgomery forms of their inverses.
     pub(crate) small: SmallDivTables<N>,
 }
@@ -184,6 +187,7 @@ impl<const N: usize> Fp<N> {
             p_minus_2: to_limbs(&(p - &two))?,
             p_minus_1_half: to_limbs(&((p - 1u32) >> 1))?,
             bits: p.bits() as u32,
+            adx: AdxToken::detect().filter(|_| backend::adx_supports(N, pl[N - 1])),
             small,
         })
     }
@@ -201,6 +205,18 @@ impl<const N: usize> Fp<N> {
     /// Montgomery product `a·b·R⁻¹ mod p` of raw limbs (both `< p`).
     #[inline(always)]
     pub(crate) fn mont_mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        if let Some(tok) = self.adx {
+            if let Some(r) = backend::mont_mul_adx(tok, a, b, &self.p, self.m0) {
+                return r;
+            }
+        }
+        self.mont_mul_portable(a, b)
+    }
+
+    /// The portable Montgomery product: no-carry CIOS when p allows it (and N ≤ 12),
+    /// general CIOS otherwise.
+    #[inline(always)]
+    pub(crate) fn mont_mul_portable(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if self.nocarry {
             mont_mul_nocarry(a, b, &self.p, self.m0)
         } else {
@@ -217,6 +233,16 @@ impl<const N: usize> Fp<N> {
         } else {
             self.mont_mul(a, a)
         }
+    }
+
+    /// `a·b` by the portable kernels only (the oracle of the accelerated backends).
+    pub fn mul_portable(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        FpElem(self.mont_mul_portable(&a.0, &b.0))
+    }
+
+    /// Whether multiplication uses the MULX/ADCX/ADOX backend.
+    pub fn uses_adx(&self) -> bool {
+        self.adx.is_some()
     }
 
     /// `a·b` by the general CIOS kernel, whatever p (for benchmarks and tests).

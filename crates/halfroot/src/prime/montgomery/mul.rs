@@ -2,9 +2,9 @@
 //!
 //! Source: Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
 //! algorithms", IEEE Micro 16(3), 1996 — CIOS (coarsely integrated operand scanning)
-//! for [`mont_mul`], SOS (separated operand scanning) for [`mont_sqr`] (product with
+//! for `mont_mul`, SOS (separated operand scanning) for `mont_sqr` (product with
 //! the N(N−1)/2 cross products computed once and doubled, then word-by-word
-//! reduction). The "no-carry" CIOS of [`mont_mul_nocarry`] is the variant used by
+//! reduction). The "no-carry" CIOS of `mont_mul_nocarry` is the variant used by
 //! gnark-crypto/arkworks when the top limb of p is below 2^63 − 1: the two extra
 //! accumulator words of CIOS are then never needed.
 //!
@@ -19,7 +19,7 @@ use super::limbs::{adc, mac, sbb, select_n};
 /// Final conditional subtraction: `t + 2^(64N)·hi − p` if that is `≥ 0`, else `t`.
 /// Requires `t + 2^(64N)·hi < 2p`.
 #[inline(always)]
-fn reduce_once<const N: usize>(t: &[u64; N], hi: u64, p: &[u64; N]) -> [u64; N] {
+pub(crate) fn reduce_once<const N: usize>(t: &[u64; N], hi: u64, p: &[u64; N]) -> [u64; N] {
     let mut d = [0u64; N];
     let mut borrow = 0;
     for i in 0..N {

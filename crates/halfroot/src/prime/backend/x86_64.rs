@@ -1,0 +1,4 @@
+//! x86-64 kernels (BMI2 + ADX).
+#![allow(unsafe_code)]
+
+pub(crate) mod mont_adx;
