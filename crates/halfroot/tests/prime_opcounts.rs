@@ -449,3 +449,22 @@ fn formulas_hold_exactly_for_small_t_gf_p2() {
         assert_close("Eq. (25b)", m2.0, 1e-9, f2);
     }
 }
+
+/// The library's `measure_setting` (for reports) agrees with the formulas too.
+#[test]
+fn measure_setting_matches_formulas() {
+    use halfroot::prime::wnm_table1::measure_setting;
+    let mut rng = ChaCha20Rng::seed_from_u64(8);
+    for s in table1_settings() {
+        let rows = measure_setting(&s, 600, &mut rng).unwrap();
+        assert_eq!(rows.len(), 4);
+        for r in rows {
+            assert_close(
+                &format!("{} m={} {}", s.label, s.m, r.method),
+                r.m1_total,
+                5.0 * r.std_error + 1e-9,
+                r.formula,
+            );
+        }
+    }
+}
