@@ -10,7 +10,7 @@
 //! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
 //! | [`error`] | the library's error type | — |
 //! | [`prime`] | GF(p): Montgomery arithmetic, QR tests, square roots | Wang–Nogami–Morikawa |
-//! | [`prime2`] | GF(p²) = GF(p)[w]/(w² − c): QR tests, square roots | Wang–Nogami–Morikawa; Adj–Rodríguez-Henríquez |
+//! | [`prime2`] | GF(p²) = GF(p)\[w\]/(w² − c): QR tests, square roots | Wang–Nogami–Morikawa; Adj–Rodríguez-Henríquez |
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
