@@ -49,11 +49,28 @@ fn squares<F: Field>(f: &F, rng: &mut ChaCha20Rng) -> Vec<F::Elem> {
     (0..INPUTS).map(|_| f.sqr(&f.random(rng))).collect()
 }
 
+/// Builds the prime field under test; switch this (and the type) to the fast field.
+fn make_field(p: &BigUint) -> BigPrimeField {
+    BigPrimeField::new(p.clone()).expect("p is prime")
+}
+
 fn bench_table1_gfp(c: &mut Criterion) {
+    bench_table1_gfp_with(c, make_field);
+}
+
+fn bench_table1_gfp2(c: &mut Criterion) {
+    bench_table1_gfp2_with(c, make_field);
+}
+
+fn bench_t_sweep(c: &mut Criterion) {
+    bench_t_sweep_with(c, make_field);
+}
+
+fn bench_table1_gfp_with<F: PrimeFieldOps>(c: &mut Criterion, make: impl Fn(&BigUint) -> F) {
     let mut rng = ChaCha20Rng::seed_from_u64(1);
     let mut g = configure(c, "prime_table1_gfp");
     for s in table1_settings().into_iter().filter(|s| s.m == 1) {
-        let f = BigPrimeField::new(s.p.clone()).expect("Table 1 p is prime");
+        let f = make(&s.p);
         let ctx = SqrtContext::new(&f).expect("context");
         let tw = &ctx.two_adic;
         let xs = squares(&f, &mut rng);
@@ -102,11 +119,11 @@ fn bench_table1_gfp(c: &mut Criterion) {
     g.finish();
 }
 
-fn bench_table1_gfp2(c: &mut Criterion) {
+fn bench_table1_gfp2_with<F: PrimeFieldOps>(c: &mut Criterion, make: impl Fn(&BigUint) -> F) {
     let mut rng = ChaCha20Rng::seed_from_u64(2);
     let mut g = configure(c, "prime_table1_gfp2");
     for s in table1_settings().into_iter().filter(|s| s.m == 2) {
-        let base = BigPrimeField::new(s.p.clone()).expect("Table 1 q is prime");
+        let base = make(&s.p);
         let q = Fp2::with_nonresidue(base, s.nonresidue.unwrap_or(3)).expect("x^2 - 3 irreducible");
         let ctx = Fp2SqrtContext::new(&q).expect("context");
         let tw = &ctx.two_adic;
@@ -177,12 +194,12 @@ fn prime_256(t: u32, rng: &mut ChaCha20Rng) -> BigUint {
     }
 }
 
-fn bench_t_sweep(c: &mut Criterion) {
+fn bench_t_sweep_with<F: PrimeFieldOps>(c: &mut Criterion, make: impl Fn(&BigUint) -> F) {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     let mut g = configure(c, "prime_sqrt_t_sweep_256");
     for t in [1u32, 2, 3, 4, 8, 16, 24, 32, 48, 64] {
         let p = prime_256(t, &mut rng);
-        let f = BigPrimeField::new(p.clone()).expect("prime");
+        let f = make(&p);
         let ctx = SqrtContext::new(&f).expect("context");
         let xs = squares(&f, &mut rng);
         let mut i = 0;

@@ -12,7 +12,7 @@
 //! | [`error`] | the library's error type | — |
 //! | [`ssrf`] | SSRF polynomial lab: classify, ζ, trace spectra, search, codegen | Avanzi §2, App. B |
 //! | [`prime`] | GF(p): Montgomery arithmetic, QR tests, square roots | Wang–Nogami–Morikawa |
-//! | [`prime2`] | GF(p²) = GF(p)[w]/(w² − c): QR tests, square roots | Wang–Nogami–Morikawa; Adj–Rodríguez-Henríquez |
+//! | [`prime2`] | GF(p²) = GF(p)\[w\]/(w² − c): QR tests, square roots | Wang–Nogami–Morikawa; Adj–Rodríguez-Henríquez |
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -1,4 +1,4 @@
-//! GF(p²) = GF(p)[w]/(w² − c) over any prime field, with QR tests and square roots.
+//! GF(p²) = GF(p)\[w\]/(w² − c) over any prime field, with QR tests and square roots.
 //!
 //! Source: Wang–Nogami–Morikawa (2005), Appendix C (OEF arithmetic: Karatsuba
 //! multiplication, Eq. A.12) and §4.1 (the split `(p² − 1)/2 = 2^T s` with
@@ -39,7 +39,7 @@ enum NonresidueKind {
     General,
 }
 
-/// GF(p²) = GF(p)[w]/(w² − c) for a non-square `c` of GF(p).
+/// GF(p²) = GF(p)\[w\]/(w² − c) for a non-square `c` of GF(p).
 #[derive(Clone, Debug)]
 pub struct Fp2<F: PrimeFieldOps> {
     base: F,
@@ -48,7 +48,7 @@ pub struct Fp2<F: PrimeFieldOps> {
 }
 
 impl<F: PrimeFieldOps> Fp2<F> {
-    /// GF(p)[w]/(w² − c); an error naming `c` if `c` is zero or a square modulo p
+    /// GF(p)\[w\]/(w² − c); an error naming `c` if `c` is zero or a square modulo p
     /// (then `w² − c` is reducible).
     pub fn new(base: F, c: F::Elem) -> Result<Self> {
         if base.legendre(&c) != -1 {
@@ -76,13 +76,13 @@ impl<F: PrimeFieldOps> Fp2<F> {
         Ok(Fp2 { base, c, kind })
     }
 
-    /// GF(p)[w]/(w² − c) for a small `c` given as an integer (reduced mod p).
+    /// GF(p)\[w\]/(w² − c) for a small `c` given as an integer (reduced mod p).
     pub fn with_nonresidue(base: F, c: u64) -> Result<Self> {
         let ce = base.from_u64(c);
         Self::new(base, ce)
     }
 
-    /// GF(p)[w]/(w² − c) with `c = -1` when p ≡ 3 mod 4, else the smallest
+    /// GF(p)\[w\]/(w² − c) with `c = -1` when p ≡ 3 mod 4, else the smallest
     /// non-square `c = 2, 3, 5, ...`.
     pub fn with_default_nonresidue(base: F) -> Result<Self> {
         let m1 = base.neg(&base.one());

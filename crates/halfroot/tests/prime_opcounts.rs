@@ -449,3 +449,74 @@ fn formulas_hold_exactly_for_small_t_gf_p2() {
         assert_close("Eq. (25b)", m2.0, 1e-9, f2);
     }
 }
+
+/// The library's `measure_setting` (for reports) agrees with the formulas too.
+#[test]
+fn measure_setting_matches_formulas() {
+    use halfroot::prime::wnm_table1::measure_setting;
+    let mut rng = ChaCha20Rng::seed_from_u64(8);
+    for s in table1_settings() {
+        let rows = measure_setting(&s, 600, &mut rng).unwrap();
+        assert_eq!(rows.len(), 4);
+        for r in rows {
+            assert_close(
+                &format!("{} m={} {}", s.label, s.m, r.method),
+                r.m1_total,
+                5.0 * r.std_error + 1e-9,
+                r.formula,
+            );
+        }
+    }
+}
+
+/// The constant-time root costs exactly what its header states, for every input.
+#[test]
+fn constant_time_sqrt_count_matches_header() {
+    use halfroot::prime::sqrt::constant_time;
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    for t in [1u32, 2, 5, 20] {
+        let p = prime_with_two_adicity(128, t, &mut rng);
+        let f = Counting::new(BigPrimeField::new(p).unwrap());
+        let tw = SqrtContext::new(f.inner()).unwrap().two_adic;
+        let tt = tw.t() as u64;
+        let want = lw_of(tw.s()) + 2 + (tt * tt - tt) / 2 + 5 * tt + 1;
+        for _ in 0..10 {
+            let x = f.inner().random(&mut rng);
+            f.reset();
+            let _ = constant_time::sqrt(&f, &tw, &x);
+            assert_eq!(f.counts().m_plus_s(), want, "T = {tt}");
+        }
+    }
+}
+
+/// Sarkar-style windowed roots stay within their header's bound
+/// `LW((s-1)/2) + 1 + (n - ℓ_0) + k(k-1)/2 + k`, and the chain squarings are always paid.
+#[test]
+fn sarkar_count_within_header_bound() {
+    use halfroot::prime::sqrt::sarkar;
+    let mut rng = ChaCha20Rng::seed_from_u64(10);
+    for t in [1u32, 3, 8, 30, 64] {
+        let p = prime_with_two_adicity(160, t, &mut rng);
+        let f = Counting::new(BigPrimeField::new(p).unwrap());
+        let ctx = SqrtContext::new(f.inner()).unwrap();
+        let tw = &ctx.two_adic;
+        for tabs in [&ctx.sarkar_basic, &ctx.sarkar_table] {
+            let w = tabs.windows();
+            let k = w.len() as u64;
+            let n = tw.t() as u64 + 1;
+            let fixed = lw_of(tw.s()) + 1 + (n - w[0] as u64);
+            let bound = fixed + k * (k - 1) / 2 + k;
+            for _ in 0..20 {
+                let x = f.inner().sqr(&f.inner().random(&mut rng));
+                f.reset();
+                let r = sarkar::sqrt_vartime(&f, tw, tabs, &x).unwrap();
+                assert_eq!(f.inner().sqr(&r), x);
+                let c = f.counts().m_plus_s();
+                assert!(
+                    c >= fixed && c <= bound,
+                    "T+1 = {n}: {c} not in [{fixed}, {bound}]"
+                );
+            }
+        }
+    }
+}

@@ -30,7 +30,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-/// `a^e` by the left-to-right binary method ([7] of the paper): `floor(log2 e)`
+/// `a^e` by the left-to-right binary method (reference \[7\] of the paper): `floor(log2 e)`
 /// squarings and `w(e) - 1` multiplications; `a^0 = 1` costs nothing.
 /// `e` is given as little-endian 64-bit words. Variable time in `e`.
 pub fn pow_binary<F: Field + ?Sized>(f: &F, a: &F::Elem, e: &[u64]) -> F::Elem {

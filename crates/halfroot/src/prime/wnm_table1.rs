@@ -193,3 +193,152 @@ pub fn mwst_fp2_base_formula(t: u32) -> (f64, f64) {
     let tf = t as f64;
     ((tf * tf + tf + 6.0) / 4.0 - 2f64.powi(2 - t as i32), 0.5)
 }
+
+/// Measured average operation counts of one Table 1 row, in the paper's convention
+/// (`#M` = multiplications + squarings).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasuredRow {
+    /// "C.QR", "P.QR", "Smart" or "MW-ST".
+    pub method: &'static str,
+    /// Average direct GF(p) multiplications (for `m = 1`: all of them; for `m = 2`:
+    /// only those MW-ST with `4 | p − 1` does outside GF(p²) operations).
+    pub m1: f64,
+    /// Average GF(p²) multiplications (0 for `m = 1`).
+    pub m2: f64,
+    /// Table 1's `#M1` column for this average: `m1 + 3·m2` (Appendix C).
+    pub m1_total: f64,
+    /// The paper's formula for `m1_total` (Eqs. 5, 7, 14a, 23–25), unrounded.
+    pub formula: f64,
+    /// Standard error of `m1_total` over the sample.
+    pub std_error: f64,
+}
+
+fn mean_se(v: &[f64]) -> (f64, f64) {
+    let n = v.len().max(1) as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let var = v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
+
+/// Measures C.QR, P.QR, Smart and MW-ST of one setting on `samples` uniformly random
+/// nonzero inputs (QR tests) and the squares among them (square roots), over the
+/// counted reference field (counts do not depend on the field's implementation).
+/// For `m = 2` with `4 | p − 1` MW-ST is the GF(p)-window variant (Eq. 25).
+pub fn measure_setting(
+    s: &Table1Setting,
+    samples: usize,
+    rng: &mut dyn rand::RngCore,
+) -> crate::error::Result<Vec<MeasuredRow>> {
+    use crate::count::Counting;
+    use crate::field::Field;
+    use crate::prime::qr::{cqr, lw, pqr};
+    use crate::prime::reference::BigPrimeField;
+    use crate::prime::sqrt::{mwst, smart, SqrtContext};
+    use crate::prime2::sqrt::Fp2SqrtContext;
+    use crate::prime2::{Fp2, QuadraticExtension};
+
+    let base = BigPrimeField::new(s.p.clone())?;
+    let mut rows: Vec<(&'static str, Vec<f64>, Vec<f64>, f64)> = Vec::new();
+    if s.m == 1 {
+        let f = Counting::new(base);
+        let tw = SqrtContext::new(f.inner())?.two_adic;
+        let (c5, p7, s14, m23) = paper_formulas(tw.t(), lw(&((tw.s() - 1u32) >> 1u32)));
+        let (mut c, mut p, mut sm, mut mw) = (vec![], vec![], vec![], vec![]);
+        for _ in 0..samples {
+            let x = f.inner().random(rng);
+            if f.is_zero(&x) {
+                continue;
+            }
+            f.reset();
+            let sq = cqr(&f, &tw, &x) == 1;
+            c.push(f.counts().m_plus_s() as f64);
+            f.reset();
+            let r = pqr(&f, &tw, &x);
+            p.push(f.counts().m_plus_s() as f64);
+            if sq {
+                f.reset();
+                let _ = smart::sqrt_of_residue_vartime(&f, &tw, &x);
+                sm.push(f.counts().m_plus_s() as f64);
+                f.reset();
+                let _ = mwst::sqrt_with_vartime(&f, &tw, &r);
+                mw.push(f.counts().m_plus_s() as f64);
+            }
+        }
+        rows.push(("C.QR", c, vec![], c5));
+        rows.push(("P.QR", p, vec![], p7));
+        rows.push(("Smart", sm, vec![], s14));
+        rows.push(("MW-ST", mw, vec![], m23));
+    } else {
+        let c = s.nonresidue.unwrap_or(3);
+        let q = Counting::new(Fp2::with_nonresidue(Counting::new(base), c)?);
+        let ctx = Fp2SqrtContext::new(q.inner())?;
+        let tw = &ctx.two_adic;
+        let (c5, p7, s14, m24) = paper_formulas(tw.t(), lw(&((tw.s() - 1u32) >> 1u32)));
+        let four_divides = !s.p.bit(1);
+        let (mut cv, mut p, mut sm, mut mw1, mut mw2) = (vec![], vec![], vec![], vec![], vec![]);
+        let m2_of = |q: &Counting<Fp2<Counting<BigPrimeField>>>| q.counts().m_plus_s() as f64;
+        for _ in 0..samples {
+            let x = q.inner().random(rng);
+            if q.is_zero(&x) {
+                continue;
+            }
+            q.reset();
+            let sq = cqr(&q, tw, &x) == 1;
+            cv.push(m2_of(&q));
+            q.reset();
+            let r = pqr(&q, tw, &x);
+            p.push(m2_of(&q));
+            if sq {
+                q.reset();
+                let _ = smart::sqrt_of_residue_vartime(&q, tw, &x);
+                sm.push(m2_of(&q));
+                q.reset();
+                q.base().reset();
+                if four_divides {
+                    let _ = crate::prime2::sqrt::mwst::sqrt_with_vartime(&q, &ctx, &r);
+                } else {
+                    let _ = mwst::sqrt_with_vartime(&q, tw, &r);
+                }
+                let outer = q.counts();
+                let inner = q.base().counts();
+                // GF(p) multiplications outside GF(p²) operations: each GF(p²)
+                // multiplication costs 3 and each squaring 2 inside.
+                let direct = inner.m_plus_s().saturating_sub(3 * outer.m + 2 * outer.s);
+                mw1.push(direct as f64);
+                mw2.push(outer.m_plus_s() as f64);
+            }
+        }
+        let mw_formula = if four_divides {
+            let (f1, f2) = mwst_fp2_base_formula(tw.t());
+            f1 + 3.0 * f2
+        } else {
+            3.0 * m24
+        };
+        rows.push(("C.QR", vec![], cv, 3.0 * c5));
+        rows.push(("P.QR", vec![], p, 3.0 * p7));
+        rows.push(("Smart", vec![], sm, 3.0 * s14));
+        rows.push(("MW-ST", mw1, mw2, mw_formula));
+    }
+    Ok(rows
+        .into_iter()
+        .map(|(method, v1, v2, formula)| {
+            let n = v1.len().max(v2.len());
+            let totals: Vec<f64> = (0..n)
+                .map(|i| {
+                    v1.get(i).copied().unwrap_or(0.0) + 3.0 * v2.get(i).copied().unwrap_or(0.0)
+                })
+                .collect();
+            let (m1, _) = mean_se(&v1);
+            let (m2, _) = mean_se(&v2);
+            let (total, se) = mean_se(&totals);
+            MeasuredRow {
+                method,
+                m1: if v1.is_empty() { 0.0 } else { m1 },
+                m2: if v2.is_empty() { 0.0 } else { m2 },
+                m1_total: total,
+                formula,
+                std_error: se,
+            }
+        })
+        .collect())
+}

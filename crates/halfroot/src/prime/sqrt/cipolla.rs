@@ -2,7 +2,7 @@
 //!
 //! Source: M. Cipolla (1903); as in Bach–Shallit, *Algorithmic Number Theory* §7.2,
 //! or Cohen §1.5 (exercise). Find `u` with `d = u^2 - a` a non-residue; then in
-//! GF(p)[ω]/(ω^2 - d), `(u + ω)^((p+1)/2)` lies in GF(p) and is a square root of `a`.
+//! GF(p)\[ω\]/(ω^2 - d), `(u + ω)^((p+1)/2)` lies in GF(p) and is a square root of `a`.
 //! Cost: a Legendre symbol for `a`, on average two more for `u` (the candidates
 //! `u = 1, 2, ...` are tried in order), and one exponentiation by `(p+1)/2` in
 //! GF(p²) with `(2M + 2A)`-ish squarings and `(4M + ...)` multiplications by `u + ω`
