@@ -14,6 +14,7 @@ use super::timing::{median_ns, Budget};
 use super::{Options, SectionOutput};
 use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::modulus::{Modulus, ModulusSpec};
+use halfroot::binary::spec;
 use halfroot::field::Field;
 use rand::SeedableRng;
 use serde_json::{json, Value};
@@ -36,6 +37,8 @@ struct Ours {
     solve: f64,
     sqrt_algorithm: String,
     ssrf: Option<String>,
+    /// "spec" (compile-time polynomial) or "runtime".
+    kind: &'static str,
 }
 
 fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Budget) -> Ours {
@@ -104,18 +107,40 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         solve,
         sqrt_algorithm: field.sqrt_algorithm().name().to_string(),
         ssrf: field.ssrf_type().map(|t| t.to_string()),
+        kind: "",
     }
 }
 
-/// Measures a field given by its exponent list, monomorphised on its word count.
-fn measure_modulus(text: &str, budget: Budget) -> Result<Ours, String> {
+/// Measures a field given by its exponent list: through its compile-time spec (constant
+/// exponents, reduction and square root specialised by the compiler) when halfroot has
+/// one, otherwise through the run-time modulus, monomorphised on its word count.
+/// The second value says which.
+fn measure_modulus(text: &str, budget: Budget) -> Result<(Ours, &'static str), String> {
     let m = Modulus::parse(text).map_err(|e| e.to_string())?;
+    let exps = m.exponents();
+    macro_rules! try_specs {
+        ($($t:ident),* $(,)?) => {
+            $(
+                if spec::$t::EXPONENTS == exps.as_slice() {
+                    let f = BinaryField::<{ spec::$t::WORDS }, spec::$t>::new(spec::$t)
+                        .map_err(|e| e.to_string())?;
+                    return Ok((measure(&f, budget), "spec"));
+                }
+            )*
+        };
+    }
+    // The report's rows (Avanzi Table 3 and the larger NIST sizes).
+    try_specs!(
+        Ssrf41, Std43, Ssrf43, Ssrf47, Std83, Ssrf83, Std89, Ssrf89, Std97, Ssrf97, Ssrf127,
+        Nist163, Ssrf163, Ssrf191, Ssrf223, Nist233, Ssrf233, Nist283, Ssrf283, Nist409, Nist571,
+        Ssrf571,
+    );
     macro_rules! by_words {
         ($($n:literal),*) => {
             match m.words() {
                 $($n => {
                     let f = BinaryField::<$n, Modulus>::new(m).map_err(|e| e.to_string())?;
-                    Ok(measure(&f, budget))
+                    Ok((measure(&f, budget), "runtime"))
                 })*
                 w => Err(format!("no report instantiation for {w}-word fields")),
             }
@@ -181,7 +206,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     let mut rows = Vec::new();
     for m in &moduli {
         eprintln!("  fields: {m}");
-        let ours = measure_modulus(m, budget)?;
+        let (mut ours, kind) = measure_modulus(m, budget)?;
+        ours.kind = kind;
         let peer = if opts.peers {
             Some(measure_openssl(m, budget))
         } else {
@@ -196,11 +222,14 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         "Our times (ns per operation; `Mul lat` is the latency of a chain of dependent \
          products, every other column the throughput of independent operations; `Inv` is \
          the fastest variable-time inversion, `Inv ct` the constant-time one; `Eq` is the \
-         half-trace, Avanzi's Eq column; `Solve` solves λ²+λ=α including the trace test):\n\n",
+         half-trace, Avanzi's Eq column; `Solve` solves λ²+λ=α including the trace test; \
+         `Field` says whether the polynomial ran as a compile-time spec or a run-time \
+         modulus):\n\n",
     );
     let mut t = Table::new([
         "Bits",
         "Polynomial",
+        "Field",
         "SSRF",
         "Sqrt by",
         "Mul",
@@ -217,6 +246,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         t.push([
             degree(m),
             m.to_string(),
+            o.kind.to_string(),
             o.ssrf.clone().unwrap_or_else(|| "—".into()),
             o.sqrt_algorithm.clone(),
             ns(o.mul),
@@ -316,6 +346,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                 "modulus": exps,
                 "ssrf": o.ssrf,
                 "sqrt_algorithm": o.sqrt_algorithm,
+                "field_kind": o.kind,
                 "ns": {
                     "mul": num(o.mul), "mul_latency": num(o.mul_latency), "sqr": num(o.sqr),
                     "inv": num(o.inv), "inv_ct": num(o.inv_ct), "sqrt": num(o.sqrt),
