@@ -1,0 +1,58 @@
+//! The README's API tour, compiled by `cargo test` so that it stays true.
+//!
+//! Run it with `cargo run -p halfroot --release --example tour`.
+
+use halfroot::binary::dynamic::DynBinaryField;
+use halfroot::binary::field::{BinaryField, BinaryFieldOps};
+use halfroot::binary::spec::Ssrf163;
+use halfroot::binary::sqrt::SqrtAlgorithm;
+use halfroot::count::Counting;
+use halfroot::field::Field;
+use halfroot::gf2poly::Gf2Poly;
+use halfroot::prime::dynamic::DynFp;
+use halfroot::prime::sqrt::{SqrtAlgorithm as PrimeSqrt, SqrtContext};
+use halfroot::prime::PrimeFieldOps;
+use num_bigint::BigUint;
+
+fn main() -> Result<(), halfroot::Error> {
+    // A binary field chosen at run time (any irreducible polynomial, degree 2..=4096).
+    let f = DynBinaryField::new("x^163+x^57+x^49+x^29+1")?;
+    let x = f.parse_element("2")?;
+    let zeta = f.sqrt(&x, None)?; // ζ = √x, by the SSRF method the field picked
+    println!("sqrt(x) = {}", f.format_element(&zeta)); // x^82 + x^29 + x^25 + x^15
+    println!("{}", f.info());
+
+    // The same field as a compile-time spec: reduction and square root specialised.
+    let g = BinaryField::<3, Ssrf163>::new(Ssrf163)?;
+    let a = g.random(&mut rand::thread_rng());
+    let r = g.sqrt(&a);
+    assert_eq!(g.sqr(&r), a);
+    assert_eq!(g.sqrt_with(SqrtAlgorithm::Fermat, &a)?, r);
+    if let Some(l) = g.solve_quadratic(&a) {
+        assert_eq!(g.add(&g.sqr(&l), &l), a); // λ² + λ = α
+    }
+
+    // Count the operations an algorithm performs (M, S, A, I, SR, H, T).
+    let counted = Counting::new(g.clone());
+    let _ = counted.sqrt(&a);
+    let _ = counted.trace(&a);
+    println!("sqrt + trace cost {}", counted.counts());
+
+    // GF(2)[X] and irreducibility.
+    let p = Gf2Poly::parse("x^233+x^159+1")?;
+    assert!(p.is_irreducible());
+
+    // GF(p): Montgomery arithmetic, run generic code on the right limb count.
+    let prime = BigUint::parse_bytes(b"fffffffffffffffffffffffffffffffeffffffffffffffff", 16)
+        .ok_or_else(|| halfroot::Error::DivisionByZero("parse".into()))?;
+    let fp = DynFp::new(&prime)?;
+    let root = halfroot::with_fp!(&fp, |field| {
+        let ctx = SqrtContext::new(field)?;
+        let nine = field.from_u64(9);
+        PrimeSqrt::Mwst
+            .sqrt_vartime(field, &ctx, &nine)?
+            .map(|r| field.to_biguint(&r))
+    });
+    println!("sqrt(9) mod P-192 = {root:?}");
+    Ok(())
+}
