@@ -131,6 +131,41 @@ pub fn sqr_wide_pdep<const N: usize>(_t: PclmulBmi2, a: &[u64; N]) -> ([u64; N],
     unsafe { k_sqr_wide_pdep(a) }
 }
 
+/// Proof that the CPU has AVX2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx2(());
+
+impl Avx2 {
+    /// The token if AVX2 is present (detected once, cached).
+    pub fn detect() -> Option<Avx2> {
+        static HAS: OnceLock<bool> = OnceLock::new();
+        let has = *HAS.get_or_init(|| std::arch::is_x86_feature_detected!("avx2"));
+        has.then_some(Avx2(()))
+    }
+}
+
+/// `Σ_i (−x_i & cols[i])`: a bit-matrix–vector product visiting every column
+/// (constant time), compiled with AVX2 so the masked xors use 256-bit lanes.
+#[inline(always)]
+pub fn masked_column_sum<const N: usize>(_t: Avx2, cols: &[[u64; N]], x: &[u64; N]) -> [u64; N] {
+    // SAFETY: the token exists only when avx2 was detected.
+    unsafe { k_masked_column_sum(cols, x) }
+}
+
+#[target_feature(enable = "avx2")]
+fn k_masked_column_sum<const N: usize>(cols: &[[u64; N]], x: &[u64; N]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for (i, c) in cols.iter().enumerate() {
+        // black_box hides that the mask is 0 or all-ones, so the compiler cannot turn
+        // the masked xor into a branch on the secret bit (it does without it).
+        let mask = core::hint::black_box(((x[i / 64] >> (i % 64)) & 1).wrapping_neg());
+        for (w, c) in r.iter_mut().zip(c.iter()) {
+            *w ^= c & mask;
+        }
+    }
+    r
+}
+
 // ---------------------------------------------------------------------------------------
 // Kernels.
 
