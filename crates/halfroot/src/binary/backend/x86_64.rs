@@ -9,7 +9,9 @@
 //! `N`: recursive 2-way Karatsuba on slices down to 4 words (N ≤ 64), schoolbook beyond.
 //! Reduction is [`portable::reduce_below`], inlined into the feature-enabled function
 //! so that spec-typed moduli give straight-line code.
-//! Constant-time: yes (no branch or memory index depends on operand values).
+//! Constant-time: yes (no branch or memory index depends on operand values), including
+//! [`masked_column_sum`] (checked in the generated assembly: without the `black_box` on
+//! the mask LLVM turns the masked xor into a branch on the secret bit).
 //!
 //! The kernels are `#[target_feature]` functions; the safe entry points take a
 //! zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can only be obtained after
