@@ -10,8 +10,9 @@
 //! Reduction is [`portable::reduce_below`], inlined into the feature-enabled function
 //! so that spec-typed moduli give straight-line code.
 //! Constant-time: yes (no branch or memory index depends on operand values), including
-//! [`masked_column_sum`] (checked in the generated assembly: without the `black_box` on
-//! the mask LLVM turns the masked xor into a branch on the secret bit).
+//! [`masked_column_sum_transposed`], whose masks are vector compares (a scalar
+//! `−bit & c` was compiled by LLVM into a branch on the secret bit; checked in the
+//! generated assembly).
 //!
 //! The kernels are `#[target_feature]` functions; the safe entry points take a
 //! zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can only be obtained after
@@ -146,24 +147,51 @@ impl Avx2 {
     }
 }
 
-/// `Σ_i (−x_i & cols[i])`: a bit-matrix–vector product visiting every column
-/// (constant time), compiled with AVX2 so the masked xors use 256-bit lanes.
+/// `Σ_i (−x_i & c_i)`, a bit-matrix–vector product visiting every column (constant
+/// time), from the transposed matrix `mt` (`mt[w·d4 + i]` = word `w` of column
+/// `i`, `d4` a multiple of 4 ≥ d, padding columns zero): four columns per 256-bit lane
+/// group, masks made by vector compares (no scalar mask the compiler could branch on).
+/// Precondition (checked, else `None`): `mt.len() == N·d4`, `d4 % 4 == 0`, `d4 ≤ 64N`.
 #[inline(always)]
-pub fn masked_column_sum<const N: usize>(_t: Avx2, cols: &[[u64; N]], x: &[u64; N]) -> [u64; N] {
-    // SAFETY: the token exists only when avx2 was detected.
-    unsafe { k_masked_column_sum(cols, x) }
+pub fn masked_column_sum_transposed<const N: usize>(
+    _t: Avx2,
+    mt: &[u64],
+    d4: usize,
+    x: &[u64; N],
+) -> Option<[u64; N]> {
+    if mt.len() != N * d4 || d4 % 4 != 0 || d4 > 64 * N {
+        return None;
+    }
+    // SAFETY: the token exists only when avx2 was detected; the shape was checked above.
+    Some(unsafe { k_masked_sum_transposed(mt, d4, x) })
 }
 
 #[target_feature(enable = "avx2")]
-fn k_masked_column_sum<const N: usize>(cols: &[[u64; N]], x: &[u64; N]) -> [u64; N] {
-    let mut r = [0u64; N];
-    for (i, c) in cols.iter().enumerate() {
-        // black_box hides that the mask is 0 or all-ones, so the compiler cannot turn
-        // the masked xor into a branch on the secret bit (it does without it).
-        let mask = core::hint::black_box(((x[i / 64] >> (i % 64)) & 1).wrapping_neg());
-        for (w, c) in r.iter_mut().zip(c.iter()) {
-            *w ^= c & mask;
+fn k_masked_sum_transposed<const N: usize>(mt: &[u64], d4: usize, x: &[u64; N]) -> [u64; N] {
+    use core::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi64, _mm256_extract_epi64, _mm256_loadu_si256,
+        _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_xor_si256,
+    };
+    let bits = _mm256_set_epi64x(8, 4, 2, 1);
+    let mut acc: [__m256i; N] = [_mm256_setzero_si256(); N];
+    let mut i = 0;
+    while i < d4 {
+        let nib = (x[i / 64] >> (i % 64)) as i64;
+        let m = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(nib), bits), bits);
+        for (w, a) in acc.iter_mut().enumerate() {
+            let col = &mt[w * d4 + i..w * d4 + i + 4];
+            // SAFETY: `col` is a 4-element (32-byte) slice; unaligned load.
+            let v = unsafe { _mm256_loadu_si256(col.as_ptr().cast()) };
+            *a = _mm256_xor_si256(*a, _mm256_and_si256(v, m));
         }
+        i += 4;
+    }
+    let mut r = [0u64; N];
+    for (o, a) in r.iter_mut().zip(acc.iter()) {
+        *o = (_mm256_extract_epi64(*a, 0)
+            ^ _mm256_extract_epi64(*a, 1)
+            ^ _mm256_extract_epi64(*a, 2)
+            ^ _mm256_extract_epi64(*a, 3)) as u64;
     }
     r
 }

@@ -185,21 +185,24 @@ pub(crate) fn inv_tables<const N: usize, M: ModulusSpec>(
 /// applied in constant time: `Σ_i (−x_i & c_i)` visits every column.
 #[derive(Clone)]
 pub struct Matrices<const N: usize> {
-    maps: Vec<(u32, Vec<[u64; N]>)>,
+    /// (k, columns, transposed columns `t[w·d4 + i]` with `d4 = 4⌈d/4⌉`).
+    maps: Vec<(u32, Vec<[u64; N]>, Vec<u64>)>,
+    d4: usize,
 }
 
 impl<const N: usize> core::fmt::Debug for Matrices<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let ks: Vec<u32> = self.maps.iter().map(|(k, _)| *k).collect();
+        let ks: Vec<u32> = self.maps.iter().map(|(k, _, _)| *k).collect();
         f.debug_struct("Matrices").field("k", &ks).finish()
     }
 }
 
 impl<const N: usize> Matrices<N> {
     /// The smallest `k` for which a matrix replaces `k` squarings: a matrix costs about
-    /// `d·N/4` cycles (masked xors), a squaring in a chain about `8 + 2N`.
+    /// `⌈d/4⌉·(3 + 2N)/3` cycles (four columns per 256-bit step), a squaring in a chain
+    /// about `8 + 2N`.
     pub fn threshold(d: u32) -> u32 {
-        let cost = d as usize * N / 4;
+        let cost = (d as usize).div_ceil(4) * (3 + 2 * N) / 3;
         (cost / (8 + 2 * N)).max(4) as u32
     }
 
@@ -212,23 +215,42 @@ impl<const N: usize> Matrices<N> {
             .map(|(k, _)| k)
             .filter(|&k| k >= th)
             .collect();
-        if ks.len() * d as usize * N * 8 > TABLE_BUDGET || N * 64 < d as usize {
-            return Matrices { maps: Vec::new() };
+        let d4 = (d as usize).div_ceil(4) * 4;
+        if ks.len() * d4 * N * 16 > TABLE_BUDGET || N * 64 < d4 {
+            return Matrices {
+                maps: Vec::new(),
+                d4,
+            };
         }
-        let maps = ks.into_iter().map(|k| (k, columns(e, m, k))).collect();
-        Matrices { maps }
+        let maps = ks
+            .into_iter()
+            .map(|k| {
+                let cols: Vec<[u64; N]> = columns(e, m, k);
+                let mut t = vec![0u64; N * d4];
+                for (i, c) in cols.iter().enumerate() {
+                    for (w, &v) in c.iter().enumerate() {
+                        t[w * d4 + i] = v;
+                    }
+                }
+                (k, cols, t)
+            })
+            .collect();
+        Matrices { maps, d4 }
     }
 
     /// `x^(2^k)` in constant time when a matrix exists for `k` (whether one exists
     /// depends only on the field).
     pub(crate) fn apply(&self, k: u32, x: &[u64; N]) -> Option<[u64; N]> {
-        let cols = &self.maps.iter().find(|(kk, _)| *kk == k)?.1;
+        let (_, cols, tr) = self.maps.iter().find(|(kk, _, _)| *kk == k)?;
         #[cfg(target_arch = "x86_64")]
         if let Some(t) = crate::binary::backend::x86_64::Avx2::detect() {
-            return Some(crate::binary::backend::x86_64::masked_column_sum(
-                t, cols, x,
-            ));
+            use crate::binary::backend::x86_64::masked_column_sum_transposed;
+            if let Some(r) = masked_column_sum_transposed(t, tr, self.d4, x) {
+                return Some(r);
+            }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = tr;
         let mut r = [0u64; N];
         for (i, c) in cols.iter().enumerate() {
             // black_box hides that the mask is 0 or all-ones, so the compiler cannot turn
