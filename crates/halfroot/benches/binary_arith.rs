@@ -192,7 +192,10 @@ fn bench_field<const N: usize, M: ModulusSpec + Default>(
     let algs: Vec<InvAlgorithm> = if all_variants {
         InvAlgorithm::ALL.to_vec()
     } else {
-        vec![InvAlgorithm::ItohTsujii, InvAlgorithm::VARTIME_DEFAULT]
+        vec![
+            InvAlgorithm::CONSTANT_TIME_DEFAULT,
+            InvAlgorithm::VARTIME_DEFAULT,
+        ]
     };
     for alg in algs {
         let mut i = 0usize;

@@ -313,6 +313,11 @@ fn type_ii_and_dense_moduli_match_naive() {
     check_field::<3, Modulus>(m, 10, true, 4);
     let m = Modulus::parse("43,42,29,28,0").expect("m");
     check_field::<1, Modulus>(m, 20, true, 5);
+    // Degree exactly 64·N (the leading term does not fit in N words): the usual
+    // irreducible X^64 + X^4 + X^3 + X + 1 and the GCM polynomial X^128 + X^7 + X^2 + X + 1.
+    check_field::<1, Modulus>(Modulus::parse("64,4,3,1,0").expect("m"), 30, true, 6);
+    check_field::<2, Modulus>(Modulus::parse("128,7,2,1,0").expect("m"), 30, true, 7);
+    check_field::<3, Modulus>(Modulus::parse("128,7,2,1,0").expect("m"), 10, true, 8);
     let _ = rng.next_u64();
 }
 

@@ -25,6 +25,8 @@ pub struct Arith<const N: usize, M: ModulusSpec> {
     /// Multi-squaring tables for [`InvAlgorithm::ItohTsujiiTables`], built on first use
     /// and shared by clones.
     inv_tables: Arc<OnceLock<itoh_tsujii::Tables<N>>>,
+    /// Multi-squaring matrices for [`InvAlgorithm::ItohTsujiiMatrix`], likewise.
+    inv_matrices: Arc<OnceLock<itoh_tsujii::Matrices<N>>>,
 }
 
 impl<const N: usize, M: ModulusSpec> Arith<N, M> {
@@ -54,6 +56,7 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
             modulus,
             engine,
             inv_tables: Arc::new(OnceLock::new()),
+            inv_matrices: Arc::new(OnceLock::new()),
         })
     }
 
@@ -138,10 +141,11 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     }
 
     /// `1/a`, or `None` for zero: Itoh–Tsujii, `a^(2^d − 2)` by an addition chain for
-    /// d − 1 with plain squarings. Constant time (only whether `a = 0` is revealed).
+    /// d − 1, constant time (only whether `a = 0` is revealed), by
+    /// [`InvAlgorithm::CONSTANT_TIME_DEFAULT`] (long squaring runs as bit matrices
+    /// applied with masks; built on first use).
     pub fn inv(&self, a: &[u64; N]) -> Option<[u64; N]> {
-        let r = itoh_tsujii::inv(self.engine, &self.modulus, a);
-        (r.iter().any(|&w| w != 0)).then_some(r)
+        self.inv_with(InvAlgorithm::CONSTANT_TIME_DEFAULT, a)
     }
 
     /// `1/a`, or `None` for zero, by the fastest variable-time algorithm
@@ -153,7 +157,17 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     /// `1/a`, or `None` for zero (or a non-unit when P is reducible), by `alg`.
     pub fn inv_with(&self, alg: InvAlgorithm, a: &[u64; N]) -> Option<[u64; N]> {
         match alg {
-            InvAlgorithm::ItohTsujii => self.inv(a),
+            InvAlgorithm::ItohTsujii => {
+                let r = itoh_tsujii::inv(self.engine, &self.modulus, a);
+                (r.iter().any(|&w| w != 0)).then_some(r)
+            }
+            InvAlgorithm::ItohTsujiiMatrix => {
+                let t = self
+                    .inv_matrices
+                    .get_or_init(|| itoh_tsujii::Matrices::new(self.engine, &self.modulus));
+                let r = itoh_tsujii::inv_matrices(self.engine, &self.modulus, t, a);
+                (r.iter().any(|&w| w != 0)).then_some(r)
+            }
             InvAlgorithm::ItohTsujiiTables => {
                 if a.iter().all(|&w| w == 0) {
                     return None;
@@ -168,11 +182,13 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         }
     }
 
-    /// Builds the tables of [`InvAlgorithm::ItohTsujiiTables`] now rather than on the
-    /// first variable-time inversion.
+    /// Builds the tables of [`InvAlgorithm::ItohTsujiiTables`] and the matrices of
+    /// [`InvAlgorithm::ItohTsujiiMatrix`] now rather than on first use.
     pub fn precompute_inv_tables(&self) {
         self.inv_tables
             .get_or_init(|| itoh_tsujii::Tables::new(self.engine, &self.modulus));
+        self.inv_matrices
+            .get_or_init(|| itoh_tsujii::Matrices::new(self.engine, &self.modulus));
     }
 }
 

@@ -10,11 +10,18 @@
 //! | `pclmul` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` |
 //! | `pclmul-pdep` | PCLMULQDQ Karatsuba | BMI2 `pdep` bit spreading |
 //!
-//! Measured on this machine (Intel Xeon, Sapphire-Rapids class; `benches/binary_arith.rs`)
-//! squaring with `pdep` and with PCLMULQDQ are within noise of each other; `detect`
-//! prefers `pclmul-pdep` when BMI2 is present (see the README of the bench for figures).
-//! A VPCLMULQDQ (AVX-512) variant was not kept: single-element products at these sizes
-//! are bound by combining and reduction, not by the number of carry-less products.
+//! Measured (`benches/binary_arith.rs`, thread CPU time, Intel Xeon with AVX-512):
+//! squaring throughput is about equal with `pdep` and with PCLMULQDQ, but in a chain of
+//! squarings (`sqr_n`, the inner loop of Itoh–Tsujii inversion) `pdep` is 2–2.5× faster
+//! (PCLMULQDQ's latency plus the xmm↔GPR moves), so [`Backend::detect`] prefers
+//! `pclmul-pdep`.
+//!
+//! VPCLMULQDQ (AVX-512, 4 products per instruction) is not used: the `avx512*` and
+//! `vpclmulqdq` target features need Rust ≥ 1.89 while the workspace declares
+//! `rust-version = 1.80`, and for one element at a time the products are not the
+//! bottleneck (reduction and recombination are: 6 PCLMULQDQ out of ~110 instructions
+//! for a 163-bit multiplication). A batched (4 elements per call) API would be where it
+//! pays; not measured.
 
 use super::modulus::ModulusSpec;
 use super::portable;

@@ -4,8 +4,10 @@
 //! Source: Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 2.36 (comb-free
 //! schoolbook with 64-bit words), §2.3.4 (squaring by bit interleaving) and the
 //! word-wise fast reduction of §2.3.5 generalised to any sparse polynomial.
-//! Constant-time: yes (no branches or indices depend on element values), except that
-//! [`reduce`] loops depend only on the modulus, which is public.
+//! Constant-time: no branch depends on element values; [`reduce`] loops depend only on
+//! the modulus. One caveat: [`clmul64`] indexes a 16-entry (256-byte, four cache lines)
+//! window table by nibbles of `b`, which a cache-timing attacker sharing the core could
+//! observe; the accelerated backends have no such lookup.
 
 use super::modulus::ModulusSpec;
 

@@ -9,7 +9,10 @@
 //! `N`: recursive 2-way Karatsuba on slices down to 4 words (N ≤ 64), schoolbook beyond.
 //! Reduction is [`portable::reduce_below`], inlined into the feature-enabled function
 //! so that spec-typed moduli give straight-line code.
-//! Constant-time: yes (no branch or memory index depends on operand values).
+//! Constant-time: yes (no branch or memory index depends on operand values), including
+//! [`masked_column_sum_transposed`], whose masks are vector compares (a scalar
+//! `−bit & c` was compiled by LLVM into a branch on the secret bit; checked in the
+//! generated assembly).
 //!
 //! The kernels are `#[target_feature]` functions; the safe entry points take a
 //! zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can only be obtained after
@@ -18,7 +21,7 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_cvtsi64_si128, _mm_extract_epi64,
-    _pdep_u64,
+    _mm_set_epi64x, _mm_slli_si128, _mm_srli_si128, _mm_xor_si128, _pdep_u64,
 };
 use std::sync::OnceLock;
 
@@ -129,6 +132,68 @@ pub fn sqr_n_pdep<const N: usize, M: ModulusSpec>(
 pub fn sqr_wide_pdep<const N: usize>(_t: PclmulBmi2, a: &[u64; N]) -> ([u64; N], [u64; N]) {
     // SAFETY: the token exists only when bmi2 (and the rest) were detected.
     unsafe { k_sqr_wide_pdep(a) }
+}
+
+/// Proof that the CPU has AVX2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx2(());
+
+impl Avx2 {
+    /// The token if AVX2 is present (detected once, cached).
+    pub fn detect() -> Option<Avx2> {
+        static HAS: OnceLock<bool> = OnceLock::new();
+        let has = *HAS.get_or_init(|| std::arch::is_x86_feature_detected!("avx2"));
+        has.then_some(Avx2(()))
+    }
+}
+
+/// `Σ_i (−x_i & c_i)`, a bit-matrix–vector product visiting every column (constant
+/// time), from the transposed matrix `mt` (`mt[w·d4 + i]` = word `w` of column
+/// `i`, `d4` a multiple of 4 ≥ d, padding columns zero): four columns per 256-bit lane
+/// group, masks made by vector compares (no scalar mask the compiler could branch on).
+/// Precondition (checked, else `None`): `mt.len() == N·d4`, `d4 % 4 == 0`, `d4 ≤ 64N`.
+#[inline(always)]
+pub fn masked_column_sum_transposed<const N: usize>(
+    _t: Avx2,
+    mt: &[u64],
+    d4: usize,
+    x: &[u64; N],
+) -> Option<[u64; N]> {
+    if mt.len() != N * d4 || d4 % 4 != 0 || d4 > 64 * N {
+        return None;
+    }
+    // SAFETY: the token exists only when avx2 was detected; the shape was checked above.
+    Some(unsafe { k_masked_sum_transposed(mt, d4, x) })
+}
+
+#[target_feature(enable = "avx2")]
+fn k_masked_sum_transposed<const N: usize>(mt: &[u64], d4: usize, x: &[u64; N]) -> [u64; N] {
+    use core::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi64, _mm256_extract_epi64, _mm256_loadu_si256,
+        _mm256_set1_epi64x, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_xor_si256,
+    };
+    let bits = _mm256_set_epi64x(8, 4, 2, 1);
+    let mut acc: [__m256i; N] = [_mm256_setzero_si256(); N];
+    let mut i = 0;
+    while i < d4 {
+        let nib = (x[i / 64] >> (i % 64)) as i64;
+        let m = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(nib), bits), bits);
+        for (w, a) in acc.iter_mut().enumerate() {
+            let col = &mt[w * d4 + i..w * d4 + i + 4];
+            // SAFETY: `col` is a 4-element (32-byte) slice; unaligned load.
+            let v = unsafe { _mm256_loadu_si256(col.as_ptr().cast()) };
+            *a = _mm256_xor_si256(*a, _mm256_and_si256(v, m));
+        }
+        i += 4;
+    }
+    let mut r = [0u64; N];
+    for (o, a) in r.iter_mut().zip(acc.iter()) {
+        *o = (_mm256_extract_epi64(*a, 0)
+            ^ _mm256_extract_epi64(*a, 1)
+            ^ _mm256_extract_epi64(*a, 2)
+            ^ _mm256_extract_epi64(*a, 3)) as u64;
+    }
+    r
 }
 
 // ---------------------------------------------------------------------------------------
@@ -244,36 +309,65 @@ fn k1(a: &[u64; 1], b: &[u64; 1]) -> [u64; 2] {
 
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k2(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
-    let (l0, h0) = cl(a[0], b[0]);
-    let (l2, h2) = cl(a[1], b[1]);
-    let (l1, h1) = cl(a[0] ^ a[1], b[0] ^ b[1]);
-    let m0 = l1 ^ l0 ^ l2;
-    let m1 = h1 ^ h0 ^ h2;
-    [l0, h0 ^ m0, l2 ^ m1, h2]
+fn words(x: __m128i) -> (u64, u64) {
+    (_mm_cvtsi128_si64(x) as u64, _mm_extract_epi64(x, 1) as u64)
 }
 
+/// 2 words: 3 products, combined in 128-bit registers.
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+fn k2(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
+    let va = _mm_set_epi64x(a[1] as i64, a[0] as i64);
+    let vb = _mm_set_epi64x(b[1] as i64, b[0] as i64);
+    let p0 = _mm_clmulepi64_si128(va, vb, 0x00);
+    let p2 = _mm_clmulepi64_si128(va, vb, 0x11);
+    // [a0 ^ a1, ·] in the low lane.
+    let sa = _mm_xor_si128(va, _mm_srli_si128(va, 8));
+    let sb = _mm_xor_si128(vb, _mm_srli_si128(vb, 8));
+    let m = _mm_xor_si128(_mm_clmulepi64_si128(sa, sb, 0x00), _mm_xor_si128(p0, p2));
+    let lo = _mm_xor_si128(p0, _mm_slli_si128(m, 8));
+    let hi = _mm_xor_si128(p2, _mm_srli_si128(m, 8));
+    let (r0, r1) = words(lo);
+    let (r2, r3) = words(hi);
+    [r0, r1, r2, r3]
+}
+
+/// 3 words: 6 products (Weimerskirch–Paar), combined in 128-bit registers.
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
 fn k3(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
-    let p0 = cl(a[0], b[0]);
-    let p1 = cl(a[1], b[1]);
-    let p2 = cl(a[2], b[2]);
-    let p01 = cl(a[0] ^ a[1], b[0] ^ b[1]);
-    let p02 = cl(a[0] ^ a[2], b[0] ^ b[2]);
-    let p12 = cl(a[1] ^ a[2], b[1] ^ b[2]);
-    // Coefficients (128-bit) at word offsets 0..4.
-    let c1 = (p01.0 ^ p0.0 ^ p1.0, p01.1 ^ p0.1 ^ p1.1);
-    let c2 = (p02.0 ^ p0.0 ^ p2.0 ^ p1.0, p02.1 ^ p0.1 ^ p2.1 ^ p1.1);
-    let c3 = (p12.0 ^ p1.0 ^ p2.0, p12.1 ^ p1.1 ^ p2.1);
-    [
-        p0.0,
-        p0.1 ^ c1.0,
-        c1.1 ^ c2.0,
-        c2.1 ^ c3.0,
-        c3.1 ^ p2.0,
-        p2.1,
-    ]
+    let a01 = _mm_set_epi64x(a[1] as i64, a[0] as i64);
+    let b01 = _mm_set_epi64x(b[1] as i64, b[0] as i64);
+    let a2 = _mm_cvtsi64_si128(a[2] as i64);
+    let b2 = _mm_cvtsi64_si128(b[2] as i64);
+    let p0 = _mm_clmulepi64_si128(a01, b01, 0x00);
+    let p1 = _mm_clmulepi64_si128(a01, b01, 0x11);
+    let p2 = _mm_clmulepi64_si128(a2, b2, 0x00);
+    // Low lanes: a0 ^ a1, a0 ^ a2, a1 ^ a2.
+    let a01s = _mm_xor_si128(a01, _mm_srli_si128(a01, 8));
+    let b01s = _mm_xor_si128(b01, _mm_srli_si128(b01, 8));
+    let a02 = _mm_xor_si128(a01, a2);
+    let b02 = _mm_xor_si128(b01, b2);
+    let a12 = _mm_xor_si128(_mm_srli_si128(a01, 8), a2);
+    let b12 = _mm_xor_si128(_mm_srli_si128(b01, 8), b2);
+    let p01 = _mm_clmulepi64_si128(a01s, b01s, 0x00);
+    let p02 = _mm_clmulepi64_si128(a02, b02, 0x00);
+    let p12 = _mm_clmulepi64_si128(a12, b12, 0x00);
+    let p01x = _mm_xor_si128(p0, p1);
+    let p12x = _mm_xor_si128(p1, p2);
+    let c1 = _mm_xor_si128(p01, p01x);
+    let c2 = _mm_xor_si128(_mm_xor_si128(p02, p01x), p2);
+    let c3 = _mm_xor_si128(p12, p12x);
+    let r01 = _mm_xor_si128(p0, _mm_slli_si128(c1, 8));
+    let r23 = _mm_xor_si128(
+        _mm_xor_si128(_mm_srli_si128(c1, 8), c2),
+        _mm_slli_si128(c3, 8),
+    );
+    let r45 = _mm_xor_si128(p2, _mm_srli_si128(c3, 8));
+    let (r0, r1) = words(r01);
+    let (r2, r3) = words(r23);
+    let (r4, r5) = words(r45);
+    [r0, r1, r2, r3, r4, r5]
 }
 
 /// 2-way Karatsuba: `$n` words split as `$h` low + `$n − $h` high (`$n − $h ≤ $h`),

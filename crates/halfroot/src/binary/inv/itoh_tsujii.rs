@@ -10,6 +10,8 @@
 //! bits of `e = d − 1` from the top. Cost: (d − 2) squarings + ⌊log₂ e⌋ + wt(e) − 1
 //! multiplications, then one squaring.
 //! * [`inv`]: plain squarings; constant time (the chain depends only on d).
+//! * [`inv_matrices`]: long squaring runs (k ≥ a threshold) replaced by the matrix of
+//!   `x ↦ x^(2^k)` applied as `Σ_i (−x_i & c_i)` over all d columns; constant time.
 //! * [`inv_tables`]: long squaring runs `x ↦ x^(2^k)` (k ≥ a threshold) replaced by the
 //!   F_2-linear map stored as nibble tables (`T_j[v] = (v·x^{4j})^(2^k)`, 16 entries per
 //!   nibble of the input, ⌈d/4⌉·16·N words per k); variable time (secret table index).
@@ -61,6 +63,24 @@ pub(crate) fn inv<const N: usize, M: ModulusSpec>(e: Engine, m: &M, a: &[u64; N]
     run(e, m, a, |x, k| e.sqr_n(m, x, k))
 }
 
+/// The columns `c_i = (x^i)^(2^k) mod P`, `i < d`, of the F_2-linear map `x ↦ x^(2^k)`.
+fn columns<const N: usize, M: ModulusSpec>(e: Engine, m: &M, k: u32) -> Vec<[u64; N]> {
+    let d = m.degree() as usize;
+    let mut x = [0u64; N];
+    if d > 1 {
+        x[0] = 2;
+    }
+    let xk = e.sqr_n(m, &x, k);
+    let mut col = [0u64; N];
+    col[0] = 1;
+    let mut out = Vec::with_capacity(d);
+    for _ in 0..d {
+        out.push(col);
+        col = e.mul(m, &col, &xk);
+    }
+    out
+}
+
 /// Multi-squaring tables for the long runs of one field's chain.
 #[derive(Clone)]
 pub struct Tables<const N: usize> {
@@ -105,29 +125,17 @@ impl<const N: usize> Tables<N> {
         let maps = ks
             .into_iter()
             .map(|k| {
-                // Columns c_i = (x^i)^(2^k) = (x^(2^k))^i.
-                let mut x = [0u64; N];
-                if d > 1 {
-                    x[0] = 2;
-                }
-                let xk = e.sqr_n(m, &x, k);
-                let mut col = [0u64; N];
-                col[0] = 1;
+                let cols: Vec<[u64; N]> = columns(e, m, k);
                 let mut t = vec![[0u64; N]; nib * 16];
                 for j in 0..nib {
-                    let mut cols = [[0u64; N]; 4];
-                    for (b, c) in cols.iter_mut().enumerate() {
-                        if 4 * j + b < d as usize {
-                            *c = col;
-                            col = e.mul(m, &col, &xk);
-                        }
-                    }
                     for v in 1..16usize {
                         let low = v & (v - 1);
-                        let bit = v.trailing_zeros() as usize;
+                        let bit = 4 * j + v.trailing_zeros() as usize;
                         let mut r = t[16 * j + low];
-                        for (w, c) in r.iter_mut().zip(cols[bit].iter()) {
-                            *w ^= c;
+                        if let Some(c) = cols.get(bit) {
+                            for (w, c) in r.iter_mut().zip(c.iter()) {
+                                *w ^= c;
+                            }
                         }
                         t[16 * j + v] = r;
                     }
@@ -165,6 +173,102 @@ pub(crate) fn inv_tables<const N: usize, M: ModulusSpec>(
     e: Engine,
     m: &M,
     t: &Tables<N>,
+    a: &[u64; N],
+) -> [u64; N] {
+    run(e, m, a, |x, k| match t.apply(k, x) {
+        Some(r) => r,
+        None => e.sqr_n(m, x, k),
+    })
+}
+
+/// The matrices (columns) of `x ↦ x^(2^k)` for the long runs of one field's chain,
+/// applied in constant time: `Σ_i (−x_i & c_i)` visits every column.
+#[derive(Clone)]
+pub struct Matrices<const N: usize> {
+    /// (k, columns, transposed columns `t[w·d4 + i]` with `d4 = 4⌈d/4⌉`).
+    maps: Vec<(u32, Vec<[u64; N]>, Vec<u64>)>,
+    d4: usize,
+}
+
+impl<const N: usize> core::fmt::Debug for Matrices<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let ks: Vec<u32> = self.maps.iter().map(|(k, _, _)| *k).collect();
+        f.debug_struct("Matrices").field("k", &ks).finish()
+    }
+}
+
+impl<const N: usize> Matrices<N> {
+    /// The smallest `k` for which a matrix replaces `k` squarings: a matrix costs about
+    /// `⌈d/4⌉·(3 + 2N)/3` cycles (four columns per 256-bit step), a squaring in a chain
+    /// about `8 + 2N`.
+    pub fn threshold(d: u32) -> u32 {
+        let cost = (d as usize).div_ceil(4) * (3 + 2 * N) / 3;
+        (cost / (8 + 2 * N)).max(4) as u32
+    }
+
+    /// Builds the matrices for the chain of `m` (none beyond [`TABLE_BUDGET`]).
+    pub(crate) fn new<M: ModulusSpec>(e: Engine, m: &M) -> Matrices<N> {
+        let d = m.degree();
+        let th = Self::threshold(d);
+        let ks: Vec<u32> = chain(d)
+            .into_iter()
+            .map(|(k, _)| k)
+            .filter(|&k| k >= th)
+            .collect();
+        let d4 = (d as usize).div_ceil(4) * 4;
+        if ks.len() * d4 * N * 16 > TABLE_BUDGET || N * 64 < d4 {
+            return Matrices {
+                maps: Vec::new(),
+                d4,
+            };
+        }
+        let maps = ks
+            .into_iter()
+            .map(|k| {
+                let cols: Vec<[u64; N]> = columns(e, m, k);
+                let mut t = vec![0u64; N * d4];
+                for (i, c) in cols.iter().enumerate() {
+                    for (w, &v) in c.iter().enumerate() {
+                        t[w * d4 + i] = v;
+                    }
+                }
+                (k, cols, t)
+            })
+            .collect();
+        Matrices { maps, d4 }
+    }
+
+    /// `x^(2^k)` in constant time when a matrix exists for `k` (whether one exists
+    /// depends only on the field).
+    pub(crate) fn apply(&self, k: u32, x: &[u64; N]) -> Option<[u64; N]> {
+        let (_, cols, tr) = self.maps.iter().find(|(kk, _, _)| *kk == k)?;
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = crate::binary::backend::x86_64::Avx2::detect() {
+            use crate::binary::backend::x86_64::masked_column_sum_transposed;
+            if let Some(r) = masked_column_sum_transposed(t, tr, self.d4, x) {
+                return Some(r);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = tr;
+        let mut r = [0u64; N];
+        for (i, c) in cols.iter().enumerate() {
+            // black_box hides that the mask is 0 or all-ones, so the compiler cannot turn
+            // the masked xor into a branch on the secret bit (it does without it).
+            let mask = core::hint::black_box(((x[i / 64] >> (i % 64)) & 1).wrapping_neg());
+            for (w, c) in r.iter_mut().zip(c.iter()) {
+                *w ^= c & mask;
+            }
+        }
+        Some(r)
+    }
+}
+
+/// `a⁻¹` (and `0 ↦ 0`) with constant-time matrices for the long squaring runs.
+pub(crate) fn inv_matrices<const N: usize, M: ModulusSpec>(
+    e: Engine,
+    m: &M,
+    t: &Matrices<N>,
     a: &[u64; N],
 ) -> [u64; N] {
     run(e, m, a, |x, k| match t.apply(k, x) {
