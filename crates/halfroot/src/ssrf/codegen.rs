@@ -152,7 +152,7 @@ impl Builder {
     }
 
     fn flush(&mut self, mut pending: Vec<(usize, Vec<Term>)>) {
-        pending.sort_by(|a, b| b.0.cmp(&a.0));
+        pending.sort_by_key(|p| core::cmp::Reverse(p.0));
         for (idx, terms) in pending {
             self.stmts.push(Stmt::Xor(format!("r{idx}"), terms));
         }
