@@ -10,6 +10,7 @@ pub mod plot;
 pub mod timing;
 
 mod fields;
+mod ssrf;
 
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -53,11 +54,18 @@ pub struct SectionOutput {
 type SectionFn = fn(&Options) -> Result<SectionOutput, String>;
 
 /// Every section, in report order.
-const SECTIONS: &[(&str, &str, SectionFn)] = &[(
-    "fields",
-    "Binary fields: Avanzi Tables 3/4 (mul, sqr, inv, sqrt, trace, half-trace)",
-    fields::run,
-)];
+const SECTIONS: &[(&str, &str, SectionFn)] = &[
+    (
+        "fields",
+        "Binary fields: Avanzi Tables 3/4 (mul, sqr, inv, sqrt, trace, half-trace)",
+        fields::run,
+    ),
+    (
+        "ssrf",
+        "SSRF polynomials: Avanzi §2.4 (Tables 1–2, counts, P_(d,1), Theorem 7, Conjecture 1, Remark 5) and Appendix B",
+        ssrf::run,
+    ),
+];
 
 /// Runs the requested sections and writes their outputs.
 pub fn run(opts: &Options) -> Result<(), String> {

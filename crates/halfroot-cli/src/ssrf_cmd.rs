@@ -495,7 +495,7 @@ fn find(f: FindArgs) -> Result<(), String> {
                     terms: t,
                     pruning,
                 };
-                if f.terms.is_none() && search::candidate_count(&spec).is_err() {
+                if (f.terms.is_none() || range) && search::candidate_count(&spec).is_err() {
                     continue;
                 }
                 let found =
@@ -524,7 +524,7 @@ fn find(f: FindArgs) -> Result<(), String> {
                     terms: t,
                     pruning,
                 };
-                if f.terms.is_none() && search::candidate_count(&spec).is_err() {
+                if (f.terms.is_none() || range) && search::candidate_count(&spec).is_err() {
                     continue;
                 }
                 result =

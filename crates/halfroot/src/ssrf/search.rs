@@ -358,6 +358,19 @@ pub fn swan_prunes(d: u32, middle: &[u32]) -> bool {
     middle.iter().all(|e| e % 2 == 1) && sp.prune_prefix(middle)
 }
 
+/// Conjecture 1's prediction `3c − d = c − c' = 8` (`d ≡ 1 mod 3`) or `4` (`d ≡ 2 mod 3`)
+/// for the least sediment `c` and least second exponent `c'`: `Some(holds)`, or `None`
+/// for `d ≡ 0 (mod 3)`, where the conjecture says nothing.
+pub fn conjecture1_holds(d: u32, c: u32, c_prime: u32) -> Option<bool> {
+    let want: i64 = match d % 3 {
+        1 => 8,
+        2 => 4,
+        _ => return None,
+    };
+    let (d, c, c2) = (d as i64, c as i64, c_prime as i64);
+    Some(3 * c - d == want && c - c2 == want)
+}
+
 fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
