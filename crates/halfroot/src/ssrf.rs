@@ -33,7 +33,8 @@ pub mod theorem7;
 pub enum Class {
     /// One of the four SSRF types (Definitions 1 and 3).
     Ssrf(SsrfType),
-    /// Even degree, `P = (X² + X + 1)·X²·W(X)² + 1`: ζ has degree `d/2 + 1` (Theorem 5).
+    /// Even degree, `P = (X² + X + 1)·X²·W(X)² + 1`: ζ has degree `d/2 + 1` (Theorem 5;
+    /// `deg W = d/2 − 2` — the paper's "d/2 − 1" is a misprint, checked in the tests).
     Theorem5,
     /// None of the above.
     None,

@@ -18,7 +18,8 @@
 //! checked independently (factor counts by Berlekamp's matrix) in the tests of
 //! [`super::theorem7`]. [`Pruning::None`] tests every candidate.
 //!
-//! Each surviving candidate gets Rabin's test with sparse squarings
+//! Each surviving candidate gets a root test in GF(2^k), k ≤ 8 (rejects most reducible
+//! candidates in about a microsecond), then Rabin's test with sparse squarings
 //! ([`super::sparse::is_irreducible_sparse`]): `d` squarings of `⌈d/64⌉` words, i.e.
 //! `O(d²·w/64)` word operations per candidate. Candidates are tested in parallel chunks
 //! (rayon), the order of the results being that of the enumeration.
