@@ -375,6 +375,29 @@ fn done_degrees(path: &PathBuf, count_mode: bool) -> BTreeSet<u32> {
     done
 }
 
+/// Runs `f` with a progress bar over the spec's candidates when `show` (a terminal and
+/// a single degree).
+fn with_candidate_bar<T>(
+    show: bool,
+    spec: &SearchSpec,
+    f: impl FnOnce(Option<search::Progress<'_>>) -> halfroot::Result<T>,
+) -> Result<T, String> {
+    if !show {
+        return f(None).map_err(|e| e.to_string());
+    }
+    let total = search::candidate_count(spec).unwrap_or(0);
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} candidates (pruned subtrees skipped)",
+    ) {
+        bar.set_style(style);
+    }
+    let cb = |done: u64, _total: u64| bar.set_position(done);
+    let out = f(Some(&cb));
+    bar.finish_and_clear();
+    out.map_err(|e| e.to_string())
+}
+
 fn find(f: FindArgs) -> Result<(), String> {
     let degrees: Vec<u32> = match (&f.degree, &f.degrees) {
         (Some(_), Some(_)) => return Err("give either DEGREE or --degrees, not both".into()),
@@ -455,7 +478,7 @@ fn find(f: FindArgs) -> Result<(), String> {
     };
     let json_out = f.json || f.output.is_some();
     let tty = std::io::stderr().is_terminal();
-    let bar = if tty && (work.len() > 1 || count_mode) {
+    let bar = if tty && work.len() > 1 {
         let b = indicatif::ProgressBar::new(work.len() as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
             "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg}",
@@ -483,7 +506,13 @@ fn find(f: FindArgs) -> Result<(), String> {
         };
         let mut line_out = |v: Value, text: String| -> Result<(), String> {
             let s = if json_out { v.to_string() } else { text };
-            writeln!(sink, "{s}").map_err(|e| format!("cannot write output: {e}"))
+            let mut write = || writeln!(sink, "{s}");
+            // Keep the progress bar off the printed lines.
+            let r = match &bar {
+                Some(b) => b.suspend(write),
+                None => write(),
+            };
+            r.map_err(|e| format!("cannot write output: {e}"))
         };
         if count_mode {
             let mut total = 0u64;
@@ -498,8 +527,9 @@ fn find(f: FindArgs) -> Result<(), String> {
                 if (f.terms.is_none() || range) && search::candidate_count(&spec).is_err() {
                     continue;
                 }
-                let found =
-                    search::all_sharded(&spec, inner_shard, None).map_err(|e| e.to_string())?;
+                let found = with_candidate_bar(tty && !range, &spec, |p| {
+                    search::all_sharded(&spec, inner_shard, p)
+                })?;
                 used_terms = t;
                 total = found.len() as u64;
                 if f.all {
@@ -527,8 +557,9 @@ fn find(f: FindArgs) -> Result<(), String> {
                 if (f.terms.is_none() || range) && search::candidate_count(&spec).is_err() {
                     continue;
                 }
-                result =
-                    search::least_sharded(&spec, inner_shard, None).map_err(|e| e.to_string())?;
+                result = with_candidate_bar(tty && !range, &spec, |p| {
+                    search::least_sharded(&spec, inner_shard, p)
+                })?;
                 if result.is_some() {
                     break;
                 }
