@@ -256,15 +256,25 @@ fn type2_search_matches_family_scan() {
     let f = search::least(&spec).expect("valid").expect("exists");
     let fs = family::type2_pentanomials(43);
     assert_eq!(f.exponents, vec![43, 42, 2 * fs[0] + 1, 2 * fs[0], 0]);
-    // The paper's first degree-163 type-II heptanomial (lexicographic order).
-    let h = search::all(&SearchSpec {
+    // The paper's first degree-163 type-II heptanomial (lexicographic order), and no
+    // type-II pentanomial of degree 163.
+    let h = search::least(&SearchSpec {
         degree: 163,
         ty: SsrfType::II,
         terms: 7,
         pruning: Pruning::Swan,
     })
+    .expect("valid")
+    .expect("exists");
+    assert_eq!(h.exponents, [163, 162, 59, 58, 3, 2, 0]);
+    let p = search::least(&SearchSpec {
+        degree: 163,
+        ty: SsrfType::II,
+        terms: 5,
+        pruning: Pruning::Swan,
+    })
     .expect("valid");
-    assert!(h.iter().any(|f| f.exponents == [163, 162, 59, 58, 3, 2, 0]));
+    assert!(p.is_none());
     let a = analyze_str("127,126,0").expect("valid");
     assert_eq!(a.class(), Class::Ssrf(SsrfType::II));
     assert_eq!(a.zeta.as_deref(), Some(&[64u32, 63, 0][..]));
