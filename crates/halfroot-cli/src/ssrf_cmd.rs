@@ -301,6 +301,9 @@ fn class_text(a: &Analysis) -> String {
     match a.class() {
         halfroot::ssrf::Class::Ssrf(t) => format!("SSRF type {t}"),
         halfroot::ssrf::Class::Theorem5 => "Theorem 5 family (deg zeta = d/2 + 1)".into(),
+        halfroot::ssrf::Class::Theorem5Extra => {
+            "(X+1)P = X*U^2 + 1: deg zeta = d/2 + 1, a case Theorem 5 omits".into()
+        }
         halfroot::ssrf::Class::None => "none".into(),
     }
 }

@@ -614,3 +614,66 @@ fn conjecture1_tally_for_pentanomials_up_to_999() {
     // Measured on this implementation: 124 of 166 (see the report); a sanity bound.
     assert!(holds * 2 > total);
 }
+
+#[test]
+fn zeta_degree_characterisations_match_theorems_1_4_5_exhaustively() {
+    // Every irreducible polynomial of degree 3..=14: Theorem 1 (odd d: deg ζ ≤ (d+1)/2
+    // iff type I or II), Theorem 4 (even d: deg ζ = d/2 iff type IV) and Theorem 5
+    // (even d: deg ζ = d/2 + 1 iff the Theorem 5 shape), with ζ computed as x^(2^(d−1)).
+    let mut counts = [0usize; 4];
+    let mut extra: Vec<Vec<u32>> = Vec::new();
+    for d in 3u32..=14 {
+        for mask in 0u32..(1 << (d - 1)) {
+            let mut e = vec![d];
+            for i in (1..d).rev() {
+                if mask >> (i - 1) & 1 == 1 {
+                    e.push(i);
+                }
+            }
+            e.push(0);
+            let text: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+            let a = analyze_str(&text.join(",")).expect("valid");
+            if !a.irreducibility.is_irreducible() {
+                continue;
+            }
+            let z = a.zeta_degree().expect("irreducible");
+            let class = a.class();
+            if d % 2 == 1 {
+                let small = z <= d.div_ceil(2);
+                let i_or_ii = matches!(class, Class::Ssrf(SsrfType::I | SsrfType::II));
+                assert_eq!(small, i_or_ii, "{e:?}: deg ζ = {z}, {class}");
+                if small {
+                    assert_eq!(z, d.div_ceil(2), "Theorem 1: exactly (d+1)/2");
+                    counts[0] += 1;
+                }
+            } else {
+                assert_eq!(
+                    z == d / 2,
+                    class == Class::Ssrf(SsrfType::IV),
+                    "{e:?}: deg ζ = {z}"
+                );
+                // Theorem 5 as printed misses the family (X+1)·P = X·U² + 1.
+                assert_eq!(
+                    z == d / 2 + 1,
+                    matches!(class, Class::Theorem5 | Class::Theorem5Extra),
+                    "{e:?}: deg ζ = {z}"
+                );
+                counts[1] += usize::from(z == d / 2);
+                counts[2] += usize::from(class == Class::Theorem5);
+                counts[3] += usize::from(class == Class::Theorem5Extra);
+                if class == Class::Theorem5Extra {
+                    extra.push(e.clone());
+                }
+            }
+        }
+    }
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+    // The smallest member of the omitted family: X^4 + X^3 + 1, ζ = x^3 + x^2 + x.
+    assert_eq!(extra[0], vec![4, 3, 0]);
+    let a = analyze_str("4,3,0").expect("valid");
+    assert_eq!(a.zeta.as_deref(), Some(&[3u32, 2, 1][..]));
+    eprintln!(
+        "degree ≤ 14: {} type I/II, {} type IV, {} Theorem 5, {} omitted by Theorem 5",
+        counts[0], counts[1], counts[2], counts[3]
+    );
+}
