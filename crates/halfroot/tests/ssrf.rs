@@ -677,3 +677,40 @@ fn zeta_degree_characterisations_match_theorems_1_4_5_exhaustively() {
         counts[0], counts[1], counts[2], counts[3]
     );
 }
+
+#[test]
+fn table2_without_pruning_matches_paper_for_small_degrees() {
+    for &(d, middle, _) in TABLE2.iter().filter(|t| t.0 <= 131) {
+        let found = search::least(&SearchSpec {
+            degree: d,
+            ty: SsrfType::I,
+            terms: 7,
+            pruning: Pruning::None,
+        })
+        .expect("valid")
+        .expect("exists");
+        assert_eq!(found.exponents, full(d, middle), "degree {d}");
+    }
+}
+
+#[test]
+#[ignore = "long (minutes): pure exhaustion, no parity pruning, every table row but the 571 heptanomial"]
+fn tables_without_pruning_match_paper() {
+    for &(d, middle, _) in TABLE1 {
+        let found = search::least_fewest_terms(d, SsrfType::I, 5, Pruning::None)
+            .expect("valid")
+            .expect("exists");
+        assert_eq!(found.exponents, full(d, middle), "degree {d}");
+    }
+    for &(d, middle, _) in TABLE2.iter().filter(|t| t.0 < 571) {
+        let found = search::least(&SearchSpec {
+            degree: d,
+            ty: SsrfType::I,
+            terms: 7,
+            pruning: Pruning::None,
+        })
+        .expect("valid")
+        .expect("exists");
+        assert_eq!(found.exponents, full(d, middle), "degree {d}");
+    }
+}
