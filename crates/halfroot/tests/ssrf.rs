@@ -714,3 +714,33 @@ fn tables_without_pruning_match_paper() {
         assert_eq!(found.exponents, full(d, middle), "degree {d}");
     }
 }
+
+#[test]
+fn theorem2_all_ones_spectrum_iff_paired_coefficients() {
+    // Theorem 2: Tr(x^k) = 1 for 1 ≤ k < d iff a_(2i) = a_(2i+1) for 0 ≤ i < ⌊d/2⌋
+    // (P = Σ a_(d−i) X^i), over every irreducible polynomial of degree 3..=13.
+    let mut hits = 0;
+    for d in 3u32..=13 {
+        for mask in 0u32..(1 << (d - 1)) {
+            let mut e = vec![d];
+            for i in (1..d).rev() {
+                if mask >> (i - 1) & 1 == 1 {
+                    e.push(i);
+                }
+            }
+            e.push(0);
+            let text: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+            let a = analyze_str(&text.join(",")).expect("valid");
+            if !a.irreducibility.is_irreducible() {
+                continue;
+            }
+            let coeff = |j: u32| u8::from(e.contains(&(d - j))); // a_j
+            let paired = (0..d / 2).all(|i| coeff(2 * i) == coeff(2 * i + 1));
+            let ones = a.trace_spectrum[1..].iter().all(|&t| t == 1);
+            assert_eq!(paired, ones, "{e:?}");
+            assert_eq!(a.trace_spectrum[0], (d % 2) as u8);
+            hits += usize::from(ones);
+        }
+    }
+    assert!(hits > 0);
+}
