@@ -4,6 +4,7 @@
 
 mod lines;
 mod report;
+mod ssrf_cmd;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -73,6 +74,8 @@ enum Command {
         #[arg(long)]
         algorithm: Option<String>,
     },
+    /// The SSRF polynomial lab: classify, zeta, spectrum, find, convert, codegen.
+    Ssrf(ssrf_cmd::SsrfArgs),
     /// Measure everything on this machine and print the papers' tables beside ours.
     Report {
         /// Sections to run (default: all).
@@ -154,6 +157,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e),
             }
         }
+        Command::Ssrf(args) => ssrf_cmd::run(args),
         Command::Report {
             sections,
             json,

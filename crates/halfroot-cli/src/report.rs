@@ -11,6 +11,7 @@ pub mod timing;
 
 mod fields;
 mod sqrt;
+mod ssrf;
 
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -64,6 +65,11 @@ const SECTIONS: &[(&str, &str, SectionFn)] = &[
         "sqrt",
         "GF(p) and GF(p²) square roots: Wang–Nogami–Morikawa Table 1, every algorithm, peers",
         sqrt::run,
+    ),
+    (
+        "ssrf",
+        "SSRF polynomials: Avanzi §2.4 (Tables 1–2, counts, P_(d,1), Theorem 7, Conjecture 1, Remark 5) and Appendix B",
+        ssrf::run,
     ),
 ];
 

@@ -33,8 +33,14 @@ pub mod theorem7;
 pub enum Class {
     /// One of the four SSRF types (Definitions 1 and 3).
     Ssrf(SsrfType),
-    /// Even degree, `P = (X² + X + 1)·X²·W(X)² + 1`: ζ has degree `d/2 + 1` (Theorem 5).
+    /// Even degree, `P = (X² + X + 1)·X²·W(X)² + 1`: ζ has degree `d/2 + 1` (Theorem 5;
+    /// `deg W = d/2 − 2` — the paper's "d/2 − 1" is a misprint, checked in the tests).
     Theorem5,
+    /// Even degree, `(X + 1)·P = X·U(X)² + 1` with `deg U = d/2`: ζ = x·U(x) also has
+    /// degree `d/2 + 1`. The proof of Theorem 5 omits this case (it assumes the cofactor
+    /// of P in `V² + X` is `X² + 1` or `X² + X + 1`, but `X² + X` is possible too:
+    /// e.g. `X⁴ + X³ + 1`, ζ = x³ + x² + x).
+    Theorem5Extra,
     /// None of the above.
     None,
 }
@@ -45,6 +51,7 @@ impl Class {
         match self {
             Class::Ssrf(t) => t.name(),
             Class::Theorem5 => "theorem5",
+            Class::Theorem5Extra => "theorem5-extra",
             Class::None => "none",
         }
     }
@@ -156,6 +163,23 @@ pub fn is_theorem5_shape(degree: u32, middle: &[u32]) -> bool {
     r.is_zero() && q.exponents().iter().all(|&x| x % 2 == 0 && x >= 2)
 }
 
+/// Whether `X^d + Σ X^middle + 1` has the shape of [`Class::Theorem5Extra`]: `d` even
+/// and `(X + 1)·P + 1 = X·U²` with `deg U = d/2`.
+pub fn is_theorem5_extra_shape(degree: u32, middle: &[u32]) -> bool {
+    if degree % 2 == 1 || degree < 2 {
+        return false;
+    }
+    let mut e = vec![degree];
+    e.extend_from_slice(middle);
+    e.push(0);
+    let p = Gf2Poly::from_exponents(&e);
+    let t = p
+        .mul(&Gf2Poly::from_exponents(&[1, 0]))
+        .add(&Gf2Poly::one());
+    // X·U²: every exponent odd.
+    !t.is_zero() && t.exponents().iter().all(|&x| x % 2 == 1)
+}
+
 /// ζ = √x = x^(2^(d−1)) in `F_2[X]/(P)` for an irreducible `P` (descending exponents).
 pub fn zeta(exponents: &[u32]) -> Option<Vec<u32>> {
     let p = Gf2Poly::from_exponents(exponents);
@@ -188,6 +212,7 @@ pub fn analyze(m: &Modulus) -> Analysis {
     let shape = match classify(d, middle) {
         Some(t) => Class::Ssrf(t),
         None if is_theorem5_shape(d, middle) => Class::Theorem5,
+        None if is_theorem5_extra_shape(d, middle) => Class::Theorem5Extra,
         None => Class::None,
     };
     let zeta = if irreducibility.is_irreducible() {

@@ -229,20 +229,12 @@ fn find_root(k: &DynBinaryField, exps: &[u32]) -> Result<Vec<u64>> {
             }
         }
         trim(&mut t);
+        // The roots of g with Tr(β·y) = 0: a proper non-empty subset about half the
+        // time (the complement, gcd(g, T + 1), is never needed: either side shrinks g).
         let h0 = kpoly_gcd(k, &g, &t)?;
-        let mut t1 = t.clone();
-        if t1.is_empty() {
-            t1.push(k.zero());
+        if h0.len() >= 2 && h0.len() < g.len() {
+            g = h0;
         }
-        t1[0] = k.add(&t1[0], &one)?;
-        let h1 = kpoly_gcd(k, &g, &t1)?;
-        let mut best = g.clone();
-        for h in [h0, h1] {
-            if h.len() >= 2 && h.len() < best.len() {
-                best = h;
-            }
-        }
-        g = best;
     }
     if g.len() != 2 {
         return Err(Error::ReducibleModulus {

@@ -18,7 +18,8 @@
 //! checked independently (factor counts by Berlekamp's matrix) in the tests of
 //! [`super::theorem7`]. [`Pruning::None`] tests every candidate.
 //!
-//! Each surviving candidate gets Rabin's test with sparse squarings
+//! Each surviving candidate gets a root test in GF(2^k), k ≤ 8 (rejects most reducible
+//! candidates in about a microsecond), then Rabin's test with sparse squarings
 //! ([`super::sparse::is_irreducible_sparse`]): `d` squarings of `⌈d/64⌉` words, i.e.
 //! `O(d²·w/64)` word operations per candidate. Candidates are tested in parallel chunks
 //! (rayon), the order of the results being that of the enumeration.
@@ -356,6 +357,19 @@ pub fn swan_prunes(d: u32, middle: &[u32]) -> bool {
         pruning: Pruning::Swan,
     };
     middle.iter().all(|e| e % 2 == 1) && sp.prune_prefix(middle)
+}
+
+/// Conjecture 1's prediction `3c − d = c − c' = 8` (`d ≡ 1 mod 3`) or `4` (`d ≡ 2 mod 3`)
+/// for the least sediment `c` and least second exponent `c'`: `Some(holds)`, or `None`
+/// for `d ≡ 0 (mod 3)`, where the conjecture says nothing.
+pub fn conjecture1_holds(d: u32, c: u32, c_prime: u32) -> Option<bool> {
+    let want: i64 = match d % 3 {
+        1 => 8,
+        2 => 4,
+        _ => return None,
+    };
+    let (d, c, c2) = (d as i64, c as i64, c_prime as i64);
+    Some(3 * c - d == want && c - c2 == want)
 }
 
 fn binomial(n: u64, k: u64) -> u64 {
