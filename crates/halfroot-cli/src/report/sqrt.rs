@@ -415,9 +415,15 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         eprintln!("  sqrt: Table 1 setting {} (m = {})", s.label, s.m);
         let field = DynFp::new(&s.p).map_err(|e| e.to_string())?;
         let r = if s.m == 1 {
-            halfroot::with_fp!(&field, |f| setting_fp(f, &s, budget, samples, opts.peers))?
+            match &field {
+                DynFp::L3(f) => setting_fp(&**f, &s, budget, samples, opts.peers)?,
+                _ => return Err(format!("setting {}: expected a 3-limb prime", s.label)),
+            }
         } else {
-            halfroot::with_fp!(&field, |f| setting_fp2(f, &s, budget, samples))?
+            match &field {
+                DynFp::L2(f) => setting_fp2(&**f, &s, budget, samples)?,
+                _ => return Err(format!("setting {}: expected a 2-limb prime", s.label)),
+            }
         };
         results.push((s, r));
     }
@@ -548,14 +554,18 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     for &t2 in &ts {
         let p = prime_with_two_adicity(256, t2, &mut rng);
         let field = DynFp::new(&p).map_err(|e| e.to_string())?;
-        let mut row = halfroot::with_fp!(&field, |f| sweep_point(f, budget))?;
+        // Table 1's fields have 2 and 3 limbs, the sweep's 256-bit primes 4: only those
+        // sizes are instantiated here (the arithmetic table below covers all of them).
+        let DynFp::L4(f4) = &field else {
+            return Err(format!("sweep prime {p} is not 4 limbs"));
+        };
+        let mut row = sweep_point(&**f4, budget)?;
         if opts.peers {
-            let field2 = DynFp::new(&p).map_err(|e| e.to_string())?;
-            let peers = halfroot::with_fp!(&field2, |f| {
+            let peers = {
                 let mut rng = StdRng::seed_from_u64(3);
-                let x = random_nonzero(f, &mut rng);
-                peer_sqrt(f, &f.sqr(&x), budget)
-            });
+                let x = random_nonzero(&**f4, &mut rng);
+                peer_sqrt(&**f4, &f4.sqr(&x), budget)
+            };
             for (n, v) in peers {
                 if let Ok(v) = v {
                     row.push((n.to_string(), v));
