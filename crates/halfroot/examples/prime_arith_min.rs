@@ -93,8 +93,11 @@ fn run<const N: usize>(bits: u64) {
     let invv = min_ns(heavy, 30, || {
         black_box(f.inv_vartime(black_box(&a)));
     });
-    let invc = min_ns(heavy / 8 + 1, 20, || {
+    let invc = min_ns(heavy, 30, || {
         black_box(f.inv(black_box(&a)));
+    });
+    let invf = min_ns(heavy / 8 + 1, 20, || {
+        black_box(f.inv_fermat(black_box(&a)));
     });
     let powv = min_ns(heavy / 8 + 1, 20, || {
         black_box(f.pow_vartime(black_box(&a), black_box(&e)));
@@ -118,12 +121,13 @@ fn run<const N: usize>(bits: u64) {
         black_box(f.div_small_by_inverse(black_box(&a), 3));
     });
     println!(
-        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         fmt(mul),
         fmt(sqr),
         fmt(add),
         fmt(invv),
         fmt(invc),
+        fmt(invf),
         fmt(powv),
         fmt(powc),
         fmt(legb),
@@ -144,8 +148,8 @@ fn main() {
     } else {
         args
     };
-    println!("| bits | mul | sqr | add | inv binary (vt) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 exact | a/3 by inverse |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| bits | mul | sqr | add | inv binary (vt) | inv safegcd (ct) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 exact | a/3 by inverse |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for bits in sizes {
         match bits.div_ceil(64) {
             1 => run::<1>(bits),
