@@ -138,7 +138,55 @@ fn run<const N: usize>(bits: u64) {
     );
 }
 
+/// mul / sqr / portable mul on a named prime (exercises the kernels for top limbs
+/// 2^64 − 1, e.g. P-384).
+fn named<const N: usize>(name: &str, hex: &str) {
+    let Ok(p) = halfroot::prime::montgomery::parse_uint(hex) else {
+        return;
+    };
+    let Ok(f) = Fp::<N>::new(&p) else { return };
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    let a = f.random(&mut rng);
+    let b = f.random(&mut rng);
+    let mul = min_ns(2000, 200, || {
+        black_box(f.mul(black_box(&a), black_box(&b)));
+    });
+    let sqr = min_ns(2000, 200, || {
+        black_box(f.sqr(black_box(&a)));
+    });
+    let port = min_ns(2000, 200, || {
+        black_box(f.mul_portable(black_box(&a), black_box(&b)));
+    });
+    let inv = min_ns(200, 20, || {
+        black_box(f.inv(black_box(&a)));
+    });
+    println!(
+        "{name}: mul {} sqr {} portable mul {} inv_ct {} (adx {})",
+        fmt(mul),
+        fmt(sqr),
+        fmt(port),
+        fmt(inv),
+        f.uses_adx()
+    );
+}
+
 fn main() {
+    if std::env::var("NAMED").is_ok() {
+        named::<4>(
+            "P-256",
+            "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+        );
+        named::<4>(
+            "2^255-19",
+            "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+        );
+        named::<4>(
+            "secp256k1",
+            "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+        );
+        named::<6>("P-384", "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
+        return;
+    }
     let args: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|s| s.parse().ok())
