@@ -1,5 +1,5 @@
 //! GF(p) arithmetic at 64 … 2048 bits: mul, sqr, add, inversion (binary GCD vs
-//! Fermat), powers (sliding window vs constant-time fixed window), Legendre symbol
+//! safegcd vs Fermat), powers (sliding window vs constant-time fixed window), Legendre symbol
 //! (binary vs Euler), division by 2 … 8 (word-wise, exact-division form, multiplication
 //! by the inverse).
 //!
@@ -82,7 +82,10 @@ fn bench_n<const N: usize>(c: &mut Criterion, bits: u64) {
     g.bench_function(id("binary_gcd_vartime"), |bn| {
         bn.iter(|| f.inv_vartime(black_box(&a)))
     });
-    g.bench_function(id("fermat_ct"), |bn| bn.iter(|| f.inv(black_box(&a))));
+    g.bench_function(id("safegcd_ct"), |bn| bn.iter(|| f.inv_ct(black_box(&a))));
+    g.bench_function(id("fermat_ct"), |bn| {
+        bn.iter(|| f.inv_fermat(black_box(&a)))
+    });
     g.finish();
 
     let mut g = c.benchmark_group("prime_arith/pow");

@@ -93,8 +93,11 @@ fn run<const N: usize>(bits: u64) {
     let invv = min_ns(heavy, 30, || {
         black_box(f.inv_vartime(black_box(&a)));
     });
-    let invc = min_ns(heavy / 8 + 1, 20, || {
+    let invc = min_ns(heavy, 30, || {
         black_box(f.inv(black_box(&a)));
+    });
+    let invf = min_ns(heavy / 8 + 1, 20, || {
+        black_box(f.inv_fermat(black_box(&a)));
     });
     let powv = min_ns(heavy / 8 + 1, 20, || {
         black_box(f.pow_vartime(black_box(&a), black_box(&e)));
@@ -118,12 +121,13 @@ fn run<const N: usize>(bits: u64) {
         black_box(f.div_small_by_inverse(black_box(&a), 3));
     });
     println!(
-        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        "| {bits} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
         fmt(mul),
         fmt(sqr),
         fmt(add),
         fmt(invv),
         fmt(invc),
+        fmt(invf),
         fmt(powv),
         fmt(powc),
         fmt(legb),
@@ -134,7 +138,55 @@ fn run<const N: usize>(bits: u64) {
     );
 }
 
+/// mul / sqr / portable mul on a named prime (exercises the kernels for top limbs
+/// 2^64 − 1, e.g. P-384).
+fn named<const N: usize>(name: &str, hex: &str) {
+    let Ok(p) = halfroot::prime::montgomery::parse_uint(hex) else {
+        return;
+    };
+    let Ok(f) = Fp::<N>::new(&p) else { return };
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    let a = f.random(&mut rng);
+    let b = f.random(&mut rng);
+    let mul = min_ns(2000, 200, || {
+        black_box(f.mul(black_box(&a), black_box(&b)));
+    });
+    let sqr = min_ns(2000, 200, || {
+        black_box(f.sqr(black_box(&a)));
+    });
+    let port = min_ns(2000, 200, || {
+        black_box(f.mul_portable(black_box(&a), black_box(&b)));
+    });
+    let inv = min_ns(200, 20, || {
+        black_box(f.inv(black_box(&a)));
+    });
+    println!(
+        "{name}: mul {} sqr {} portable mul {} inv_ct {} (adx {})",
+        fmt(mul),
+        fmt(sqr),
+        fmt(port),
+        fmt(inv),
+        f.uses_adx()
+    );
+}
+
 fn main() {
+    if std::env::var("NAMED").is_ok() {
+        named::<4>(
+            "P-256",
+            "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+        );
+        named::<4>(
+            "2^255-19",
+            "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+        );
+        named::<4>(
+            "secp256k1",
+            "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+        );
+        named::<6>("P-384", "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
+        return;
+    }
     let args: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|s| s.parse().ok())
@@ -144,8 +196,8 @@ fn main() {
     } else {
         args
     };
-    println!("| bits | mul | sqr | add | inv binary (vt) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 exact | a/3 by inverse |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| bits | mul | sqr | add | inv binary (vt) | inv safegcd (ct) | inv Fermat (ct) | pow sliding (vt) | pow fixed (ct) | Legendre binary | Legendre Euler | a/3 word-wise | a/3 exact | a/3 by inverse |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for bits in sizes {
         match bits.div_ceil(64) {
             1 => run::<1>(bits),

@@ -158,10 +158,17 @@ fn check_field<const N: usize>(p: &BigUint, iters: usize) {
         // Inverses.
         if x.is_zero() {
             assert!(f.inv(&a).is_none());
+            assert!(f.inv_ct(&a).is_none());
+            assert!(f.inv_fermat(&a).is_none());
             assert!(f.inv_vartime(&a).is_none());
         } else {
             let want = x.modpow(&(p - 2u32), p);
             assert_eq!(to(&f.inv(&a).unwrap()), want, "inv p={p} x={x}");
+            assert_eq!(
+                to(&f.inv_fermat(&a).unwrap()),
+                want,
+                "inv_fermat p={p} x={x}"
+            );
             assert_eq!(
                 to(&f.inv_vartime(&a).unwrap()),
                 want,
@@ -252,6 +259,59 @@ fn check_any(p: &BigUint, iters: usize) {
     if limbs < 4 {
         check_field::<4>(p, iters / 4 + 1);
     }
+}
+
+/// safegcd inversion against num-bigint's `modinv`-free oracle `x^(p−2) mod p` and the
+/// binary GCD, on random primes of `bits` bits in `Fp<N>`, with edge inputs.
+fn check_inv_sizes<const N: usize>(bits: u64, primes: usize, per: usize, rng: &mut ChaCha20Rng) {
+    for _ in 0..primes {
+        let p = random_prime(bits, rng).unwrap();
+        let f = Fp::<N>::new(&p).unwrap();
+        let mut xs = vec![BigUint::one(), &p - 1u32, BigUint::from(2u32), &p >> 1u32];
+        xs.extend((0..per).map(|_| rand_below(rng, &p)));
+        for x in xs {
+            let a = f.from_biguint(&x).unwrap();
+            if x.is_zero() {
+                assert!(f.inv_ct(&a).is_none());
+                continue;
+            }
+            let got = f.inv_ct(&a).unwrap();
+            assert_eq!(
+                f.to_biguint(&got),
+                x.modpow(&(&p - 2u32), &p),
+                "p={p} x={x}"
+            );
+            assert_eq!(Some(got), f.inv_vartime(&a));
+        }
+        assert!(f.inv_ct(&f.zero()).is_none());
+    }
+}
+
+#[test]
+fn inv_ct_safegcd_matches_biguint_at_all_sizes() {
+    let mut rng = ChaCha20Rng::seed_from_u64(0x5afe);
+    check_inv_sizes::<1>(2, 1, 3, &mut rng);
+    check_inv_sizes::<1>(20, 3, 20, &mut rng);
+    check_inv_sizes::<1>(45, 3, 20, &mut rng);
+    check_inv_sizes::<1>(46, 3, 20, &mut rng);
+    check_inv_sizes::<1>(64, 5, 40, &mut rng);
+    check_inv_sizes::<2>(65, 3, 20, &mut rng);
+    check_inv_sizes::<2>(128, 5, 40, &mut rng);
+    check_inv_sizes::<3>(160, 3, 20, &mut rng);
+    check_inv_sizes::<3>(192, 3, 20, &mut rng);
+    check_inv_sizes::<4>(255, 5, 40, &mut rng);
+    check_inv_sizes::<4>(256, 10, 40, &mut rng);
+    check_inv_sizes::<5>(300, 3, 20, &mut rng);
+    check_inv_sizes::<6>(384, 5, 30, &mut rng);
+    check_inv_sizes::<8>(512, 4, 30, &mut rng);
+    check_inv_sizes::<9>(521, 2, 20, &mut rng);
+    check_inv_sizes::<12>(768, 2, 15, &mut rng);
+    check_inv_sizes::<16>(1024, 2, 10, &mut rng);
+    check_inv_sizes::<24>(1536, 1, 6, &mut rng);
+    check_inv_sizes::<32>(2048, 1, 5, &mut rng);
+    // A small prime in a wide representation (iteration count from p's bits).
+    let mut r2 = ChaCha20Rng::seed_from_u64(1);
+    check_inv_sizes::<8>(70, 2, 20, &mut r2);
 }
 
 #[test]

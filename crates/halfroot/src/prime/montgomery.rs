@@ -78,8 +78,10 @@ pub struct Fp<const N: usize> {
     pub(crate) p_minus_1_half: [u64; N],
     /// Bit length of p.
     pub(crate) bits: u32,
-    /// Set when the MULX/ADCX/ADOX kernel applies (CPU support, N ∈ {4, 6, 8}).
+    /// Set when a MULX/ADCX/ADOX kernel applies (CPU support, N ∈ {4, 6, 8}).
     pub(crate) adx: Option<AdxToken>,
+    /// p's limbs then `m0`, as the pointer ADX kernels read them (N ≤ 8).
+    pub(crate) pm: [u64; 9],
     /// Tables for exact division by 2…8 and the Montgomery forms of their inverses.
     pub(crate) small: SmallDivTables<N>,
 }
@@ -188,6 +190,7 @@ impl<const N: usize> Fp<N> {
             p_minus_1_half: to_limbs(&((p - 1u32) >> 1))?,
             bits: p.bits() as u32,
             adx: AdxToken::detect().filter(|_| backend::adx_supports(N, pl[N - 1])),
+            pm: backend::pack_pm(&pl, m0),
             small,
         })
     }
@@ -206,7 +209,7 @@ impl<const N: usize> Fp<N> {
     #[inline(always)]
     pub(crate) fn mont_mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if let Some(tok) = self.adx {
-            if let Some(r) = backend::mont_mul_adx(tok, a, b, &self.p, self.m0) {
+            if let Some(r) = backend::mont_mul_adx(tok, a, b, &self.p, &self.pm, self.m0) {
                 return r;
             }
         }
@@ -224,10 +227,16 @@ impl<const N: usize> Fp<N> {
         }
     }
 
-    /// Montgomery square of raw limbs: SOS squaring for N ≥ 2, where it beats the
-    /// product by measurement; for N = 1 the CIOS product.
+    /// Montgomery square of raw limbs: the ADX squaring kernel where there is one
+    /// (N = 4), else SOS squaring for N ≥ 2, where it beats the product by measurement;
+    /// for N = 1 the CIOS product.
     #[inline(always)]
     pub(crate) fn mont_sqr(&self, a: &[u64; N]) -> [u64; N] {
+        if let Some(tok) = self.adx {
+            if let Some(r) = backend::mont_sqr_adx(tok, a, &self.pm) {
+                return r;
+            }
+        }
         if N >= 2 {
             mont_sqr(a, &self.p, self.m0)
         } else {
@@ -330,8 +339,9 @@ impl<const N: usize> Field for Fp<N> {
     fn sqr(&self, a: &FpElem<N>) -> FpElem<N> {
         FpElem(self.mont_sqr(&a.0))
     }
-    /// Constant-time inversion (Fermat, `a^(p−2)` by the fixed-window power); `None`
-    /// for zero. Use [`Fp::inv_vartime`] for public values.
+    /// Constant-time inversion (Bernstein–Yang safegcd, [`Fp::inv_ct`]); `None` for
+    /// zero. [`Fp::inv_fermat`] is the Fermat alternative; [`Fp::inv_vartime`] is for
+    /// public values.
     fn inv(&self, a: &FpElem<N>) -> Option<FpElem<N>> {
         self.inv_ct(a)
     }

@@ -6,9 +6,10 @@ renamed instead of shifted). Run: python3 gen_mont_adx.py > mont_adx.rs"""
 SIZES = [4, 6, 8]
 
 
-def kernel(n):
-    # t registers: t0..tn (n+1 of them); renamed by rotation after each iteration.
-    names = [f"t{k}" for k in range(n + 1)]
+def kernel(n, full=False):
+    # t registers: t0..tn (n+1 of them, n+2 when `full`); renamed by rotation after
+    # each iteration.
+    names = [f"t{k}" for k in range(n + 2 if full else n + 1)]
     off_b = 8 * n
     off_p = 16 * n
     off_m0 = 24 * n
@@ -24,6 +25,10 @@ def kernel(n):
             lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
         lines.append("mov {lo:e}, 0")
         lines.append(f"adox {{{t[n]}}}, {{lo}}")
+        if full:
+            # t[n+1] is zero here (it was the vanished low word); collect both carries.
+            lines.append(f"adcx {{{t[n + 1]}}}, {{lo}}")
+            lines.append(f"adox {{{t[n + 1]}}}, {{lo}}")
         # Pass 2: m = t0 * m0; t += m * p; shift down one word.
         lines.append(f"mov rdx, {{{t[0]}}}")
         lines.append(f"imul rdx, qword ptr [{{base}} + {off_m0}]")
@@ -34,24 +39,35 @@ def kernel(n):
             lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
         lines.append("mov {lo:e}, 0")
         lines.append(f"adox {{{t[n]}}}, {{lo}}")
-        # t[0] is zero now; it becomes the new top word, receiving both carries.
-        lines.append(f"mov {{{t[0]}}}, 0")
-        lines.append(f"adcx {{{t[0]}}}, {{lo}}")
-        lines.append(f"adox {{{t[0]}}}, {{lo}}")
+        if full:
+            lines.append(f"adcx {{{t[n + 1]}}}, {{lo}}")
+            lines.append(f"adox {{{t[n + 1]}}}, {{lo}}")
+        else:
+            # t[0] is zero now; it becomes the new top word, receiving both carries.
+            lines.append(f"mov {{{t[0]}}}, 0")
+            lines.append(f"adcx {{{t[0]}}}, {{lo}}")
+            lines.append(f"adox {{{t[0]}}}, {{lo}}")
         t = t[1:] + t[:1]
     asm = "\n".join(f'            "{l}",' for l in lines)
-    decl = "\n".join(f"    let mut {nm} = 0u64;" for nm in names)
-    ops = "\n".join(f"            {nm} = inout(reg) {nm}," for nm in names)
+    used = t[: n + 1]
+    decl = "\n".join(f"    let mut {nm} = 0u64;" for nm in names if nm in used)
+    ops = "\n".join(
+        f"            {nm} = inout(reg) {nm}," if nm in used else f"            {nm} = inout(reg) 0u64 => _,"
+        for nm in names
+    )
     result = ", ".join(t[:n])
     top = t[n]
+    name = f"mont_mul_adx_{n}_full" if full else f"mont_mul_adx_{n}"
+    pre = "any odd p (one extra accumulator word)" if full else f"`ops.p[{n - 1}] != u64::MAX`"
     return f'''
 /// CIOS Montgomery product for {n} limbs with MULX/ADCX/ADOX: returns the {n} low
 /// words and the top word (≤ 1) of `a·b·2^(−{64 * n}) + εp`, `< 2p`.
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX; `ops.p[{n - 1}] != u64::MAX`.
+/// The CPU must support BMI2 and ADX. Modulus: {pre}.
 #[inline]
-pub(crate) unsafe fn mont_mul_adx_{n}(ops: &Operands<{n}>) -> ([u64; {n}], u64) {{
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) unsafe fn {name}(ops: &Operands<{n}>) -> ([u64; {n}], u64) {{
 {decl}
     // SAFETY: reads only the {24 * n + 8} bytes of `ops` (a, b, p, m0, repr(C));
     // writes only the listed registers; the caller guarantees BMI2 and ADX.
@@ -67,6 +83,210 @@ pub(crate) unsafe fn mont_mul_adx_{n}(ops: &Operands<{n}>) -> ([u64; {n}], u64) 
         );
     }}
     ([{result}], {top})
+}}
+'''
+
+
+def kernel_ptr(n, full=False):
+    """Operands by pointer (a, b, and pm = p limbs followed by m0): no copies. The
+    first product pass needs no additions into a zero accumulator. For n = 4 the
+    final conditional subtraction is done in registers too."""
+    names = [f"t{k}" for k in range(n + 2 if full else n + 1)]
+    lines = []
+    t = list(names)
+    m0 = f"qword ptr [{{pm}} + {8 * n}]"
+    for i in range(n):
+        lines.append(f"mov rdx, qword ptr [{{b}} + {8 * i}]")
+        if i == 0:
+            # t = a·b[0] directly: one carry chain, no accumulator reads.
+            lines.append(f"mulx {{{t[1]}}}, {{{t[0]}}}, qword ptr [{{a}}]")
+            for j in range(1, n):
+                lines.append(f"mulx {{{t[j + 1]}}}, {{lo}}, qword ptr [{{a}} + {8 * j}]")
+                lines.append(f"{'add' if j == 1 else 'adc'} {{{t[j]}}}, {{lo}}")
+            lines.append(f"adc {{{t[n]}}}, 0")
+            if full:
+                lines.append(f"xor {{{t[n + 1]}:e}}, {{{t[n + 1]}:e}}")
+        else:
+            lines.append("xor {lo:e}, {lo:e}")
+            for j in range(n):
+                lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{a}} + {8 * j}]")
+                lines.append(f"adox {{{t[j]}}}, {{lo}}")
+                lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
+            lines.append("mov {lo:e}, 0")
+            lines.append(f"adox {{{t[n]}}}, {{lo}}")
+            if full:
+                # t[n+1] is zero here (it was the vanished low word).
+                lines.append(f"adcx {{{t[n + 1]}}}, {{lo}}")
+                lines.append(f"adox {{{t[n + 1]}}}, {{lo}}")
+        lines.append(f"mov rdx, {{{t[0]}}}")
+        lines.append(f"imul rdx, {m0}")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(n):
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{pm}} + {8 * j}]")
+            lines.append(f"adox {{{t[j]}}}, {{lo}}")
+            lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
+        lines.append("mov {lo:e}, 0")
+        lines.append(f"adox {{{t[n]}}}, {{lo}}")
+        if full:
+            lines.append(f"adcx {{{t[n + 1]}}}, {{lo}}")
+            lines.append(f"adox {{{t[n + 1]}}}, {{lo}}")
+        else:
+            # t[0] is zero now (the low word cancelled): the new top word.
+            lines.append(f"adcx {{{t[0]}}}, {{lo}}")
+            lines.append(f"adox {{{t[0]}}}, {{lo}}")
+        t = t[1:] + t[:1]
+    res = t[:n]
+    top = t[n]
+    sub_in_asm = n == 4
+    if sub_in_asm:
+        spare = ["lo", "hi", "a", "b"]
+        for k in range(n):
+            lines.append(f"mov {{{spare[k]}}}, {{{res[k]}}}")
+        for k in range(n):
+            lines.append(f"{'sub' if k == 0 else 'sbb'} {{{spare[k]}}}, qword ptr [{{pm}} + {8 * k}]")
+        lines.append(f"sbb {{{top}}}, 0")
+        # No borrow: the result is at least p, keep the difference.
+        for k in range(n):
+            lines.append(f"cmovnc {{{res[k]}}}, {{{spare[k]}}}")
+    asm = "\n".join(f'            "{l}",' for l in lines)
+    used = res if sub_in_asm else res + [top]
+    decl = "\n".join(f"    let mut {nm} = 0u64;" for nm in names if nm in used)
+    ops = "\n".join(
+        f"            {nm} = inout(reg) {nm}," if nm in used else f"            {nm} = inout(reg) 0u64 => _,"
+        for nm in names
+    )
+    name = f"mont_mul_adx_ptr_{n}_full" if full else f"mont_mul_adx_ptr_{n}"
+    pre = "any odd p (one extra accumulator word)" if full else f"`pm[{n - 1}] != u64::MAX`"
+    if sub_in_asm:
+        ret = "[u64; " + str(n) + "]"
+        doc = f"returns `a·b·2^(−{64 * n}) mod p`, fully reduced"
+        body_ret = f"[{', '.join(res)}]"
+        aop = "a = inout(reg) a.as_ptr() => _,\n            b = inout(reg) b.as_ptr() => _,"
+    else:
+        ret = f"([u64; {n}], u64)"
+        doc = f"returns the {n} low words and the top word (≤ 1) of `a·b·2^(−{64 * n}) + εp`, `< 2p`"
+        body_ret = f"([{', '.join(res)}], {top})"
+        aop = "a = in(reg) a.as_ptr(),\n            b = in(reg) b.as_ptr(),"
+    return f'''
+/// CIOS Montgomery product for {n} limbs with MULX/ADCX/ADOX, operands by pointer:
+/// {doc}. `pm` holds the {n} limbs of p, then `m0 = −p⁻¹ mod 2^64`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX. Modulus: {pre}; `a, b < p`.
+#[inline]
+pub(crate) unsafe fn {name}(a: &[u64; {n}], b: &[u64; {n}], pm: &[u64; {n + 1}]) -> {ret} {{
+{decl}
+    // SAFETY: reads only `a`, `b` and `pm` (in bounds: offsets below 8·{n} and 8·{n + 1});
+    // writes only the listed registers; the caller guarantees BMI2 and ADX.
+    unsafe {{
+        core::arch::asm!(
+{asm}
+            {aop}
+            pm = in(reg) pm.as_ptr(),
+{ops}
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(nostack, readonly, pure),
+        );
+    }}
+    {body_ret}
+}}
+'''
+
+
+def kernel_sqr_ptr(n):
+    """Montgomery square by pointer: cross products once (rows, two carry chains),
+    doubling (CF chain) merged with the diagonal squares (OF chain), Montgomery
+    reduction of the low half in a rotating (n+1)-word window, then the high half
+    added and one conditional subtraction, all in registers (13 of them)."""
+    t = [f"t{k}" for k in range(2 * n)]
+    lines = []
+    # Cross products a[i]·a[j], i < j, into t[1 .. 2n-2] (t all zero at entry).
+    for i in range(n - 1):
+        lines.append(f"mov rdx, qword ptr [{{a}} + {8 * i}]")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(i + 1, n):
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{a}} + {8 * j}]")
+            lines.append(f"adox {{{t[i + j]}}}, {{lo}}")
+            lines.append(f"adcx {{{t[i + j + 1]}}}, {{hi}}")
+        lines.append("mov {lo:e}, 0")
+        lines.append(f"adox {{{t[i + n]}}}, {{lo}}")
+    # 2·cross + diagonal: doubling on CF, squares on OF.
+    lines.append("xor {lo:e}, {lo:e}")
+    for k in range(n):
+        lines.append(f"mov rdx, qword ptr [{{a}} + {8 * k}]")
+        lines.append("mulx {hi}, {lo}, rdx")
+        lines.append(f"adcx {{{t[2 * k]}}}, {{{t[2 * k]}}}")
+        lines.append(f"adox {{{t[2 * k]}}}, {{lo}}")
+        lines.append(f"adcx {{{t[2 * k + 1]}}}, {{{t[2 * k + 1]}}}")
+        lines.append(f"adox {{{t[2 * k + 1]}}}, {{hi}}")
+    # Reduce the low half; `a` (no longer needed) is the window's extra word.
+    lines.append("xor {a:e}, {a:e}")
+    w = t[:n] + ["a"]
+    m0 = f"qword ptr [{{pm}} + {8 * n}]"
+    for i in range(n):
+        lines.append(f"mov rdx, {{{w[0]}}}")
+        lines.append(f"imul rdx, {m0}")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(n):
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{pm}} + {8 * j}]")
+            lines.append(f"adox {{{w[j]}}}, {{lo}}")
+            lines.append(f"adcx {{{w[j + 1]}}}, {{hi}}")
+        lines.append("mov {lo:e}, 0")
+        lines.append(f"adox {{{w[n]}}}, {{lo}}")
+        # w[0] is zero now: it becomes the new top word.
+        lines.append(f"adcx {{{w[0]}}}, {{lo}}")
+        lines.append(f"adox {{{w[0]}}}, {{lo}}")
+        w = w[1:] + w[:1]
+    # Add the high half: window (n+1 words) + t[n .. 2n-1].
+    for k in range(n):
+        lines.append(f"{'add' if k == 0 else 'adc'} {{{w[k]}}}, {{{t[n + k]}}}")
+    lines.append(f"adc {{{w[n]}}}, 0")
+    # Conditional subtraction of p, spare registers: the high-half words.
+    spare = t[n:2 * n]
+    for k in range(n):
+        lines.append(f"mov {{{spare[k]}}}, {{{w[k]}}}")
+    for k in range(n):
+        lines.append(f"{'sub' if k == 0 else 'sbb'} {{{spare[k]}}}, qword ptr [{{pm}} + {8 * k}]")
+    lines.append(f"sbb {{{w[n]}}}, 0")
+    for k in range(n):
+        lines.append(f"cmovnc {{{w[k]}}}, {{{spare[k]}}}")
+    res = w[:n]
+    asm = "\n".join(f'            "{l}",' for l in lines)
+    decl = "\n".join(f"    let mut {nm} = 0u64;" for nm in t if nm in res)
+    ops = "\n".join(
+        f"            {nm} = inout(reg) {nm}," if nm in res else f"            {nm} = inout(reg) 0u64 => _,"
+        for nm in t
+    )
+    assert res[0] == "a"
+    ret = ", ".join(["ra as u64"] + res[1:])
+    return f'''
+/// Montgomery square for {n} limbs with MULX/ADCX/ADOX, operand by pointer:
+/// returns `a²·2^(−{64 * n}) mod p`, fully reduced. `pm` holds the {n} limbs of p, then
+/// `m0 = −p⁻¹ mod 2^64`. Cost: {n * (n - 1) // 2 + n + n * n} MULX.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX. Any odd p; `a < p`.
+#[inline]
+pub(crate) unsafe fn mont_sqr_adx_ptr_{n}(a: &[u64; {n}], pm: &[u64; {n + 1}]) -> [u64; {n}] {{
+{decl}
+    let ra: usize;
+    // SAFETY: reads only `a` and `pm` (offsets below 8·{n} and 8·{n + 1}); writes only
+    // the listed registers; the caller guarantees BMI2 and ADX.
+    unsafe {{
+        core::arch::asm!(
+{asm}
+            a = inout(reg) a.as_ptr() as usize => ra,
+            pm = in(reg) pm.as_ptr(),
+{ops}
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(nostack, readonly, pure),
+        );
+    }}
+    [{ret}]
 }}
 '''
 
@@ -98,3 +318,8 @@ pub(crate) struct Operands<const N: usize> {
 }''')
 for n in SIZES:
     print(kernel(n))
+print(kernel(6, full=True))
+print(kernel_ptr(4))
+print(kernel_ptr(4, full=True))
+print(kernel_ptr(6))
+print(kernel_sqr_ptr(4))
