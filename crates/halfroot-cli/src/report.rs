@@ -9,6 +9,7 @@ pub mod paper_avanzi;
 pub mod plot;
 pub mod timing;
 
+mod ext;
 mod fields;
 mod sqrt;
 
@@ -64,6 +65,11 @@ const SECTIONS: &[(&str, &str, SectionFn)] = &[
         "sqrt",
         "GF(p) and GF(p²) square roots: Wang–Nogami–Morikawa Table 1, every algorithm, peers",
         sqrt::run,
+    ),
+    (
+        "ext",
+        "F_{q^k}, k = 5, 6, 7: El Mrabet–Guillevic–Ionica Tables 4, 7, 9, 10, 11, every algorithm, peers",
+        ext::run,
     ),
 ];
 

@@ -64,17 +64,15 @@ impl MulAlgorithm {
         }
     }
 
-    /// The concrete algorithm `auto` picks for degree `k` over a `bits`-bit q.
+    /// The concrete algorithm `auto` picks for degree `k` over q.
     ///
-    /// From `halfroot report ext` on the development machine (AMD Zen 5): Newton's
-    /// 2k − 1 products win over Montgomery's 13 and Karatsuba from 128-bit q upwards,
-    /// because this crate's additions are cheap (M_q/A_q ≈ 8 at 128 bits, ≈ 60 at
-    /// 1024 bits); for one-limb q schoolbook's k² products are cheapest.
-    pub fn auto(k: usize, q: &BigUint) -> MulAlgorithm {
-        let bits = q.bits();
-        if MulAlgorithm::Newton.supports(k, q) && bits > 64 {
-            MulAlgorithm::Newton
-        } else if k >= 4 {
+    /// From `halfroot report ext` on the development machine (shared 2-core Xeon,
+    /// Nov 2026): with this crate's generic (allocating) Newton code the recursive
+    /// Karatsuba product was fastest or within noise at every size 160 … 1024 bits for
+    /// k = 5, 6, 7; Newton overtook Montgomery only at 1024 bits (k = 5) and never
+    /// overtook Karatsuba. So: Karatsuba for k ≥ 4, schoolbook below.
+    pub fn auto(k: usize, _q: &BigUint) -> MulAlgorithm {
+        if k >= 4 {
             MulAlgorithm::Karatsuba
         } else {
             MulAlgorithm::Schoolbook
