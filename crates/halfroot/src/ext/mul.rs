@@ -67,12 +67,15 @@ impl MulAlgorithm {
     /// The concrete algorithm `auto` picks for degree `k` over q.
     ///
     /// From `halfroot report ext` on the development machine (shared 2-core Xeon,
-    /// Nov 2026): with this crate's generic (allocating) Newton code the recursive
-    /// Karatsuba product was fastest or within noise at every size 160 … 1024 bits for
-    /// k = 5, 6, 7; Newton overtook Montgomery only at 1024 bits (k = 5) and never
-    /// overtook Karatsuba. So: Karatsuba for k ≥ 4, schoolbook below.
-    pub fn auto(k: usize, _q: &BigUint) -> MulAlgorithm {
-        if k >= 4 {
+    /// Nov 2026, 160 … 1536 bits): Montgomery's 13M formula was fastest for k = 5 at
+    /// every size (5–25 % ahead of Karatsuba); for k = 6, 7 the recursive Karatsuba
+    /// product was fastest or within noise. This crate's generic (allocating) Newton
+    /// code never won. So: Montgomery for k = 5, Karatsuba for other k ≥ 4,
+    /// schoolbook below.
+    pub fn auto(k: usize, q: &BigUint) -> MulAlgorithm {
+        if MulAlgorithm::Montgomery.supports(k, q) {
+            MulAlgorithm::Montgomery
+        } else if k >= 4 {
             MulAlgorithm::Karatsuba
         } else {
             MulAlgorithm::Schoolbook
