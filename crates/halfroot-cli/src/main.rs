@@ -2,6 +2,7 @@
 //! on this machine (`halfroot report`).
 #![deny(unsafe_code)]
 
+mod ext_cmd;
 mod lines;
 mod report;
 mod ssrf_cmd;
@@ -53,6 +54,27 @@ enum Command {
         args: Vec<String>,
         /// Algorithm for sqrt (p3mod4 atkin tonelli_shanks smart mwst cipolla sarkar
         /// sarkar_table constant_time) or qr (cqr pqr legendre).
+        #[arg(long)]
+        algorithm: Option<String>,
+    },
+    /// Arithmetic in F_{q^k} = F_q[X]/(M): `halfroot ext Q K MODULUS OP [ARG...]`.
+    ///
+    /// MODULUS: `auto`, a number α (M = X^k − α), or `c0,c1,…,c_{k−1}` for
+    /// M = X^k + c_{k−1}X^{k−1} + … + c0. Elements: k comma-separated coefficients,
+    /// constant term first. OP: mul sqr add sub inv pow frobenius norm.
+    Ext {
+        /// The prime q.
+        q: String,
+        /// The degree k.
+        k: String,
+        /// The modulus (see above).
+        modulus: String,
+        /// The operation.
+        op: String,
+        /// Operands (or `-`).
+        #[arg(allow_hyphen_values = true)]
+        args: Vec<String>,
+        /// Multiplication algorithm (schoolbook karatsuba montgomery newton auto).
         #[arg(long)]
         algorithm: Option<String>,
     },
@@ -141,6 +163,20 @@ fn main() -> ExitCode {
             let (args, algorithm) = split_algorithm(args, algorithm);
             match algorithm {
                 Ok(alg) => prime_cmd::prime(&p, &op, &args, alg.as_deref()),
+                Err(e) => fail(&e),
+            }
+        }
+        Command::Ext {
+            q,
+            k,
+            modulus,
+            op,
+            args,
+            algorithm,
+        } => {
+            let (args, algorithm) = split_algorithm(args, algorithm);
+            match algorithm {
+                Ok(alg) => ext_cmd::run(&q, &k, &modulus, &op, &args, alg.as_deref()),
                 Err(e) => fail(&e),
             }
         }

@@ -9,6 +9,7 @@ pub mod paper_avanzi;
 pub mod plot;
 pub mod timing;
 
+mod ext;
 mod fields;
 mod sqrt;
 mod ssrf;
@@ -70,6 +71,11 @@ const SECTIONS: &[(&str, &str, SectionFn)] = &[
         "ssrf",
         "SSRF polynomials: Avanzi §2.4 (Tables 1–2, counts, P_(d,1), Theorem 7, Conjecture 1, Remark 5) and Appendix B",
         ssrf::run,
+    ),
+    (
+        "ext",
+        "F_{q^k}, k = 5, 6, 7: El Mrabet–Guillevic–Ionica Tables 4, 7, 9, 10, 11, every algorithm, peers",
+        ext::run,
     ),
 ];
 

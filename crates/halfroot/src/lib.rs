@@ -19,6 +19,7 @@
 pub mod binary;
 pub mod count;
 pub mod error;
+pub mod ext;
 pub mod field;
 pub mod gf2poly;
 pub mod prime;

@@ -1,0 +1,160 @@
+//! Products of polynomials of k < 8 terms over GF(q): the algorithms of El Mrabet,
+//! Guillevic, Ionica (AFRICACRYPT 2011) and their baselines, selectable by name.
+//!
+//! Each function returns the 2k − 1 coefficients of the unreduced product; the caller
+//! ([`crate::ext::Fqk`]) reduces modulo M. The costs are in each file's header and are
+//! checked by `tests/ext_opcounts.rs`.
+
+pub mod karatsuba;
+pub mod montgomery;
+pub mod newton;
+pub mod schoolbook;
+
+use crate::error::{Error, Result};
+use crate::prime::PrimeFieldOps;
+use core::str::FromStr;
+use num_bigint::BigUint;
+
+/// A multiplication algorithm for F_{q^k}.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MulAlgorithm {
+    /// k² M ([`schoolbook`]).
+    Schoolbook,
+    /// Recursive Karatsuba ([`karatsuba`]).
+    Karatsuba,
+    /// Montgomery's 13M five-term formula, re-arranged as in El Mrabet et al. §2
+    /// ([`montgomery`]); k = 5 only.
+    Montgomery,
+    /// Newton interpolation, 2k − 1 M ([`newton`]); q above [`newton::min_prime`].
+    Newton,
+    /// Chosen per (k, size of q) from this machine's measurements
+    /// ([`MulAlgorithm::auto`]).
+    Auto,
+}
+
+impl MulAlgorithm {
+    /// Every algorithm, `Auto` last.
+    pub const ALL: [MulAlgorithm; 5] = [
+        MulAlgorithm::Schoolbook,
+        MulAlgorithm::Karatsuba,
+        MulAlgorithm::Montgomery,
+        MulAlgorithm::Newton,
+        MulAlgorithm::Auto,
+    ];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            MulAlgorithm::Schoolbook => "schoolbook",
+            MulAlgorithm::Karatsuba => "karatsuba",
+            MulAlgorithm::Montgomery => "montgomery",
+            MulAlgorithm::Newton => "newton",
+            MulAlgorithm::Auto => "auto",
+        }
+    }
+
+    /// Whether the algorithm applies to degree `k` over GF(q).
+    pub fn supports(self, k: usize, q: &BigUint) -> bool {
+        match self {
+            MulAlgorithm::Schoolbook | MulAlgorithm::Karatsuba | MulAlgorithm::Auto => k >= 1,
+            MulAlgorithm::Montgomery => k == 5 && q > &BigUint::from(3u32),
+            MulAlgorithm::Newton => {
+                newton::points(k).is_some() && q >= &BigUint::from(newton::min_prime(k))
+            }
+        }
+    }
+
+    /// The concrete algorithm `auto` picks for degree `k` over q.
+    ///
+    /// From `halfroot report ext` on the development machine (shared 2-core Xeon,
+    /// Nov 2026, 160 … 1536 bits): Montgomery's 13M formula was fastest for k = 5 at
+    /// every size (5–25 % ahead of Karatsuba); for k = 6, 7 the recursive Karatsuba
+    /// product was fastest or within noise. This crate's generic (allocating) Newton
+    /// code never won. So: Montgomery for k = 5, Karatsuba for other k ≥ 4,
+    /// schoolbook below.
+    pub fn auto(k: usize, q: &BigUint) -> MulAlgorithm {
+        if MulAlgorithm::Montgomery.supports(k, q) {
+            MulAlgorithm::Montgomery
+        } else if k >= 4 {
+            MulAlgorithm::Karatsuba
+        } else {
+            MulAlgorithm::Schoolbook
+        }
+    }
+
+    /// `Auto` resolved for (k, q); an error if the algorithm does not apply.
+    pub fn resolve(self, k: usize, q: &BigUint) -> Result<MulAlgorithm> {
+        if self == MulAlgorithm::Auto {
+            return Ok(MulAlgorithm::auto(k, q));
+        }
+        if self.supports(k, q) {
+            Ok(self)
+        } else {
+            Err(Error::UnsupportedAlgorithm {
+                algorithm: self.name().into(),
+                reason: match self {
+                    MulAlgorithm::Montgomery => format!("needs k = 5 and q > 3, got k = {k}"),
+                    _ => format!(
+                        "needs k ≤ 7 and q ≥ {} (the interpolation points' differences \
+                         must be invertible), got k = {k}, q = {q}",
+                        newton::min_prime(k)
+                    ),
+                },
+            })
+        }
+    }
+
+    /// The unreduced product (2k − 1 coefficients) by this algorithm; `Auto` and
+    /// unsupported cases fall back to schoolbook. `inv11` as [`newton::inv11`].
+    pub fn mul_poly<F: PrimeFieldOps>(
+        self,
+        f: &F,
+        a: &[F::Elem],
+        b: &[F::Elem],
+        inv11: &Option<F::Elem>,
+    ) -> Vec<F::Elem> {
+        match self {
+            MulAlgorithm::Karatsuba => karatsuba::mul(f, a, b),
+            MulAlgorithm::Montgomery if a.len() == 5 => montgomery::mul5(f, a, b),
+            MulAlgorithm::Newton => newton::mul(f, a, b, inv11),
+            _ => schoolbook::mul(f, a, b),
+        }
+    }
+
+    /// The unreduced square by this algorithm's squaring variant.
+    pub fn sqr_poly<F: PrimeFieldOps>(
+        self,
+        f: &F,
+        a: &[F::Elem],
+        inv11: &Option<F::Elem>,
+    ) -> Vec<F::Elem> {
+        match self {
+            MulAlgorithm::Karatsuba => karatsuba::sqr(f, a),
+            MulAlgorithm::Montgomery if a.len() == 5 => montgomery::sqr5(f, a),
+            MulAlgorithm::Newton => newton::sqr(f, a, inv11),
+            _ => schoolbook::sqr(f, a),
+        }
+    }
+}
+
+impl core::fmt::Display for MulAlgorithm {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for MulAlgorithm {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        MulAlgorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.name() == s.trim())
+            .ok_or_else(|| Error::UnsupportedAlgorithm {
+                algorithm: s.into(),
+                reason: "known F_{q^k} multiplication algorithms: schoolbook, karatsuba, \
+                         montgomery, newton, auto"
+                    .into(),
+            })
+    }
+}

@@ -1,0 +1,302 @@
+//! F_{q^k}: every multiplication algorithm against an independent `BigUint` oracle
+//! (tests/support/ext_oracle.rs) for k = 5, 6, 7, binomial and trinomial moduli, q of
+//! 64 … 2048 bits; inversion, Frobenius, norm and modulus checks.
+#![allow(clippy::unwrap_used)]
+
+#[path = "support/ext_oracle.rs"]
+mod oracle;
+#[path = "support/primes.rs"]
+mod primes;
+
+use halfroot::ext::{modulus, Fqk, MulAlgorithm};
+use halfroot::field::Field;
+use halfroot::prime::reference::BigPrimeField;
+use halfroot::prime::{DynFp, Fp, PrimeFieldOps};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// M = X^k + Σ m_i X^i as integers.
+fn modulus_ints<F: PrimeFieldOps>(e: &Fqk<F>) -> Vec<BigUint> {
+    e.modulus()
+        .coeffs()
+        .iter()
+        .map(|c| e.base().to_biguint(c))
+        .collect()
+}
+
+/// Checks every supported algorithm (mul and sqr) and the Field ops on `n` random pairs.
+fn check_field<F: PrimeFieldOps + Clone>(e: &Fqk<F>, n: usize, rng: &mut ChaCha8Rng) {
+    let q = e.base().modulus().clone();
+    let k = e.degree();
+    let m = modulus_ints(e);
+    for _ in 0..n {
+        let ai = oracle::random_elem(&q, k, rng);
+        let bi = oracle::random_elem(&q, k, rng);
+        let want = oracle::mulmod(&q, &m, &ai, &bi);
+        let want_sq = oracle::mulmod(&q, &m, &ai, &ai);
+        let a = e.from_coeffs(&ai).unwrap();
+        let b = e.from_coeffs(&bi).unwrap();
+        for alg in MulAlgorithm::ALL {
+            if !alg.supports(k, &q) {
+                continue;
+            }
+            assert_eq!(
+                e.to_coeffs(&e.mul_with(alg, &a, &b)),
+                want,
+                "{alg} k={k} q={q}"
+            );
+            assert_eq!(
+                e.to_coeffs(&e.sqr_with(alg, &a)),
+                want_sq,
+                "{alg} sqr k={k} q={q}"
+            );
+        }
+        assert_eq!(e.to_coeffs(&e.mul(&a, &b)), want);
+    }
+}
+
+fn binomial_field(bits: u64, k: u64, rng: &mut ChaCha8Rng) -> DynFp {
+    let q = oracle::prime_mod(bits, k, 1, rng);
+    DynFp::new(&q).unwrap()
+}
+
+#[test]
+fn algorithms_match_oracle_binomial_all_sizes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for bits in [64u64, 128, 160, 256, 384, 512, 1024, 2048] {
+        for k in [5usize, 6, 7] {
+            let n = if bits >= 1024 { 2 } else { 6 };
+            let fp = binomial_field(bits, k as u64, &mut rng);
+            halfroot::with_fp!(&fp, |f| {
+                let e = Fqk::with_default_modulus(f.clone(), k).unwrap();
+                assert!(
+                    e.modulus().alpha().is_some(),
+                    "k={k} {bits} bits: binomial expected"
+                );
+                check_field(&e, n, &mut rng);
+            });
+        }
+    }
+}
+
+#[test]
+fn algorithms_match_oracle_trinomial_all_sizes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for bits in [64u64, 192, 512, 2048] {
+        for k in [5usize, 6, 7] {
+            // q ≡ 2 mod k (for k = 6: q ≡ 5 mod 6): no binomial is irreducible
+            let r = if k == 6 { 5 } else { 2 };
+            let q = oracle::prime_mod(bits, k as u64, r, &mut rng);
+            let fp = DynFp::new(&q).unwrap();
+            let n = if bits >= 1024 { 1 } else { 4 };
+            halfroot::with_fp!(&fp, |f| {
+                let e = Fqk::with_default_modulus(f.clone(), k).unwrap();
+                assert!(e.modulus().alpha().is_none());
+                assert!(e.modulus().terms().len() >= 2);
+                check_field(&e, n, &mut rng);
+            });
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn algorithms_match_oracle_random_128bit(seed in any::<u64>(), k in 5usize..=7, binom in any::<bool>()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let r = if binom { 1 } else if k == 6 { 5 } else { 3 };
+        let q = oracle::prime_mod(120, k as u64, r, &mut rng);
+        let f = Fp::<2>::new(&q).unwrap();
+        let e = Fqk::with_default_modulus(f, k).unwrap();
+        prop_assert_eq!(e.modulus().alpha().is_some(), binom);
+        check_field(&e, 3, &mut rng);
+    }
+
+    #[test]
+    fn explicit_sparse_modulus_matches_oracle(seed in any::<u64>(), c1 in 1u64..50, c3 in 0u64..50) {
+        // X^5 + c3 X^3 + c1 X + c0 for the first c0 that makes it irreducible
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let q = oracle::prime_mod(100, 2, 1, &mut rng);
+        let f = Fp::<2>::new(&q).unwrap();
+        for c0 in 1u64..400 {
+            let cs: Vec<BigUint> = [c0, c1, 0, c3, 0].iter().map(|&x| BigUint::from(x)).collect();
+            if let Ok(e) = Fqk::new(f.clone(), &cs) {
+                check_field(&e, 2, &mut rng);
+                return Ok(());
+            }
+        }
+        prop_assert!(false, "no irreducible M found");
+    }
+}
+
+#[test]
+fn reference_field_matches_fp() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let q = oracle::prime_mod(200, 5, 1, &mut rng);
+    let fr = BigPrimeField::new(q.clone()).unwrap();
+    let er = Fqk::with_default_modulus(fr, 5).unwrap();
+    check_field(&er, 4, &mut rng);
+    let fp = Fp::<4>::new(&q).unwrap();
+    let ep = Fqk::with_default_modulus(fp, 5).unwrap();
+    assert_eq!(modulus_ints(&er), modulus_ints(&ep));
+}
+
+fn inverse_frobenius_norm<F: PrimeFieldOps + Clone>(e: &Fqk<F>, rng: &mut ChaCha8Rng) {
+    let q = e.base().modulus().clone();
+    let k = e.degree();
+    let m = modulus_ints(e);
+    for _ in 0..3 {
+        let a = e.random(rng);
+        let b = e.random(rng);
+        let one = e.one();
+        let ia = e.inv(&a).unwrap();
+        assert_eq!(e.mul(&a, &ia), one);
+        let ie = halfroot::ext::inv::inv_euclid_vartime(e, &a).unwrap();
+        assert_eq!(ie, ia);
+        // Frobenius against the oracle's a^q, and φ^k = id
+        let aq = oracle::powmod(&q, &m, &e.to_coeffs(&a), &q);
+        assert_eq!(e.to_coeffs(&e.frobenius(&a, 1)), aq);
+        let mut t = a.clone();
+        for _ in 0..k {
+            t = e.frobenius(&t, 1);
+        }
+        assert_eq!(t, a);
+        // N(a) = a^((q^k − 1)/(q − 1)) by the oracle; N multiplicative
+        let qk = q.pow(k as u32);
+        let exp = (&qk - 1u32) / (&q - 1u32);
+        let na = oracle::powmod(&q, &m, &e.to_coeffs(&a), &exp);
+        assert!(na[1..].iter().all(|c| *c == BigUint::from(0u32)));
+        assert_eq!(e.base().to_biguint(&e.norm(&a)), na[0]);
+        let nab = e.norm(&e.mul(&a, &b));
+        assert_eq!(nab, e.base().mul(&e.norm(&a), &e.norm(&b)));
+    }
+    assert!(e.inv(&e.zero()).is_none());
+    assert!(halfroot::ext::inv::inv_euclid_vartime(e, &e.zero()).is_none());
+}
+
+#[test]
+fn inverse_frobenius_norm_match_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for (bits, k, r) in [
+        (160u64, 5u64, 1u64),
+        (160, 6, 1),
+        (160, 7, 1),
+        (256, 5, 2),
+        (256, 6, 5),
+        (256, 7, 3),
+    ] {
+        let q = oracle::prime_mod(bits, k, r, &mut rng);
+        let fp = DynFp::new(&q).unwrap();
+        halfroot::with_fp!(&fp, |f| {
+            let e = Fqk::with_default_modulus(f.clone(), k as usize).unwrap();
+            inverse_frobenius_norm(&e, &mut rng);
+        });
+    }
+}
+
+#[test]
+fn binomial_theorem_matches_rabin_test() {
+    // Theorem 3.75 against Rabin's test for every α over small primes.
+    for (q, k) in [
+        (31u64, 5usize),
+        (41, 5),
+        (11, 5),
+        (37, 6),
+        (43, 7),
+        (29, 7),
+        (13, 4),
+        (17, 4),
+        (19, 6),
+    ] {
+        let f = BigPrimeField::new(BigUint::from(q)).unwrap();
+        for a in 1..q {
+            let alpha = f.from_u64(a);
+            let thm = modulus::binomial_irreducible(&f, k, &alpha).is_ok();
+            let mut cs = vec![f.zero(); k];
+            cs[0] = f.neg(&alpha);
+            let m = halfroot::ext::ExtModulus::new(&f, cs);
+            let xq = modulus::x_pow_q(&f, &m);
+            let fm = modulus::frobenius_matrix(&f, &m, &xq);
+            let rabin = modulus::rabin_irreducible(&f, &m, &fm).is_ok();
+            assert_eq!(thm, rabin, "q={q} k={k} α={a}");
+        }
+    }
+}
+
+#[test]
+fn rabin_test_matches_root_and_factor_count_small_q() {
+    // Degree-2 and 3 polynomials over GF(7) are irreducible iff they have no root.
+    let f = BigPrimeField::new(BigUint::from(7u32)).unwrap();
+    for k in [2usize, 3] {
+        for code in 0..7u64.pow(k as u32) {
+            let cs: Vec<u64> = (0..k).map(|i| (code / 7u64.pow(i as u32)) % 7).collect();
+            let has_root = (0..7u64).any(|x| {
+                let mut v = 1u64;
+                for _ in 0..k {
+                    v = v * x % 7;
+                }
+                let mut s = v;
+                for (i, c) in cs.iter().enumerate() {
+                    s += c * x.pow(i as u32) % 7;
+                }
+                s % 7 == 0
+            });
+            let big: Vec<BigUint> = cs.iter().map(|&c| BigUint::from(c)).collect();
+            let ok = Fqk::new(f.clone(), &big).is_ok();
+            assert_eq!(ok, !has_root, "k={k} cs={cs:?}");
+        }
+    }
+}
+
+#[test]
+fn errors_are_reported() {
+    let q = BigUint::from(1000003u64); // prime, q − 1 = 2·3·166667
+    let f = BigPrimeField::new(q.clone()).unwrap();
+    // 4 is a square: X^6 − 4 reducible; 5 ∤ q − 1: no binomial of degree 5
+    assert!(matches!(
+        Fqk::binomial(f.clone(), 6, &BigUint::from(4u32)),
+        Err(halfroot::Error::ReducibleModulus { .. })
+    ));
+    assert!(Fqk::binomial(f.clone(), 5, &BigUint::from(2u32)).is_err());
+    // coefficient ≥ q
+    assert!(Fqk::new(
+        f.clone(),
+        &[q.clone(), BigUint::from(1u32), BigUint::from(0u32)]
+    )
+    .is_err());
+    // X^3 + X^2 + X + 1 = (X + 1)(X^2 + 1) reducible
+    assert!(matches!(
+        Fqk::new(f.clone(), &[1u32, 1, 1].map(BigUint::from)),
+        Err(halfroot::Error::ReducibleModulus { .. })
+    ));
+    // Newton needs q ≥ 13 for k = 7; Montgomery k = 5 only
+    let small = BigPrimeField::new(BigUint::from(11u32)).unwrap();
+    let e = Fqk::with_default_modulus(small, 7).unwrap();
+    assert_ne!(e.algorithm(), MulAlgorithm::Newton);
+    assert!(e.clone().with_algorithm(MulAlgorithm::Newton).is_err());
+    assert!(e.clone().with_algorithm(MulAlgorithm::Montgomery).is_err());
+    // element parsing
+    let e5 = Fqk::with_default_modulus(f, 5).unwrap();
+    assert!(e5.parse("1,2,3").is_err());
+    assert!(e5.parse("1,2,3,4,1000003").is_err());
+    assert!(e5.parse("1,2,x,4,5").is_err());
+    let a = e5.parse("1,0x2,3,4,5").unwrap();
+    assert_eq!(e5.format(&a), "1,2,3,4,5");
+    assert!("nope".parse::<MulAlgorithm>().is_err());
+    for alg in MulAlgorithm::ALL {
+        assert_eq!(alg.name().parse::<MulAlgorithm>().unwrap(), alg);
+    }
+}
+
+#[test]
+fn newton_small_q_matches_oracle() {
+    // smallest admissible primes: q = 11 (k = 5, 6), 13 (k = 7)
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for (q, k) in [(11u64, 5usize), (11, 6), (13, 7), (31, 5), (43, 7)] {
+        let f = BigPrimeField::new(BigUint::from(q)).unwrap();
+        let e = Fqk::with_default_modulus(f, k).unwrap();
+        check_field(&e, 20, &mut rng);
+    }
+}
