@@ -13,6 +13,7 @@ use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyTypeError, PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
+use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -168,7 +169,11 @@ fn parse_ht_method(method: Option<&str>) -> PyResult<Option<HalfTraceMethod>> {
 }
 
 /// The contiguous words of a 2-D uint64 array of shape (n, words).
-fn rows(f: &BinInner, name: &str, a: &PyReadonlyArray2<'_, u64>) -> PyResult<Vec<u64>> {
+fn rows<'a>(
+    f: &BinInner,
+    name: &str,
+    a: &'a PyReadonlyArray2<'_, u64>,
+) -> PyResult<Cow<'a, [u64]>> {
     let shape = a.shape();
     if shape[1] != f.words {
         return Err(bad_value(
@@ -182,8 +187,8 @@ fn rows(f: &BinInner, name: &str, a: &PyReadonlyArray2<'_, u64>) -> PyResult<Vec
     }
     // `as_slice` also accepts Fortran order, so test for C order first.
     let v = match (a.is_c_contiguous(), a.as_slice()) {
-        (true, Ok(s)) => s.to_vec(),
-        _ => a.as_array().iter().copied().collect(),
+        (true, Ok(s)) => Cow::Borrowed(s),
+        _ => Cow::Owned(a.as_array().iter().copied().collect()),
     };
     f.check_rows(name, &v)?;
     Ok(v)
