@@ -107,3 +107,29 @@ def test_prime_round_trips():
     assert z.coefficients == (5, 7)
     assert Q(5) == Q((5, 0))
     assert z.conjugate() == z.frobenius()
+
+
+@pytest.mark.parametrize(
+    "p",
+    [
+        2**255 - 19,
+        2**256 - 2**224 + 2**192 + 2**96 - 1,
+        2**521 - 1,
+        0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF,
+    ],
+)
+def test_large_prime_sqrt_matches_euler_criterion(p, rng):
+    """Python's pow is the oracle: Euler's criterion and r*r == a mod p."""
+    F = halfroot.PrimeField(p)
+    for _ in range(40):
+        x = rng.randrange(p)
+        r = F(x).sqrt()
+        if x and pow(x, (p - 1) // 2, p) != 1:
+            assert r is None and F(x).legendre() == -1
+        else:
+            assert r is not None and int(r) * int(r) % p == x
+            assert int(r) <= p - int(r) or int(r) == 0
+        y = rng.randrange(1, p)
+        assert int(F(x) * F(y)) == x * y % p
+        assert int(F(x) / F(y)) == x * pow(y, -1, p) % p
+        assert int(F(x) ** 65537) == pow(x, 65537, p)
