@@ -1,0 +1,46 @@
+//! Python bindings of halfroot: the extension module `halfroot._halfroot`, re-exported
+//! by the Python package `halfroot` (crates/halfroot-py/python/halfroot).
+//!
+//! Classes: [`binary::PyBinaryField`] (GF(2^d)) with elements
+//! [`binary::PyBinaryElement`], [`prime::PyPrimeField`] (GF(p)) and
+//! [`prime::PyQuadraticField`] (GF(p²)) with their elements. Scalar operations go
+//! through [`halfroot::binary::dynamic::DynBinaryField`] and
+//! [`halfroot::prime::dynamic::DynFp`]; the numpy batch functions of binary fields
+//! dispatch once on the word count to a monomorphised
+//! [`halfroot::binary::field::BinaryField`] and run without the GIL on all cores.
+//!
+//! Errors: malformed input raises `ValueError` naming the argument and echoing the
+//! value, mixing fields raises `TypeError`, division by zero `ZeroDivisionError`.
+
+mod batch;
+mod binary;
+mod prime;
+
+use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
+use pyo3::prelude::*;
+
+/// Converts a library error into the Python exception the package documents.
+pub(crate) fn to_py_err(e: halfroot::Error) -> PyErr {
+    match e {
+        halfroot::Error::DivisionByZero(_) => PyZeroDivisionError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// A `ValueError` naming the argument `name` and echoing its value.
+pub(crate) fn bad_value(name: &str, value: &str, reason: &str) -> PyErr {
+    PyValueError::new_err(format!("{name}: invalid value {value}: {reason}"))
+}
+
+/// The extension module.
+#[pymodule]
+fn _halfroot(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<binary::PyBinaryField>()?;
+    m.add_class::<binary::PyBinaryElement>()?;
+    m.add_class::<prime::PyPrimeField>()?;
+    m.add_class::<prime::PyPrimeElement>()?;
+    m.add_class::<prime::PyQuadraticField>()?;
+    m.add_class::<prime::PyQuadraticElement>()?;
+    m.add("STANDARD_BINARY_FIELDS", binary::standard_fields(m.py())?)?;
+    Ok(())
+}

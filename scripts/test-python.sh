@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the Python package halfroot (crates/halfroot-py, PyO3 + maturin) and runs its
+# pytest suite (galois as the independent oracle, numpy, doctests).
+#   scripts/test-python.sh              # venv in target/py-venv, reused between runs
+#   PYTHON=python3.12 scripts/test-python.sh -k binary
+#   HALFROOT_PY_NO_VENV=1 scripts/test-python.sh   # install into $PYTHON itself
+# Without the venv module (Debian's python3-venv), it installs into $PYTHON itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+VENV="${HALFROOT_PY_VENV:-target/py-venv}"
+if [ -z "${HALFROOT_PY_NO_VENV:-}" ] && { [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"; }; then
+    PY="$(cd "$VENV" && pwd)/bin/python"
+else
+    echo "test-python: no virtual environment; installing into $PYTHON" >&2
+    PY="$(command -v "$PYTHON")"
+fi
+"$PY" -m pip install -q --upgrade pip
+"$PY" -m pip install -q "maturin>=1.5,<2" numpy pytest galois
+# A normal PEP 517 install, what `pip install ./crates/halfroot-py` does on a fresh
+# machine: maturin builds the extension (release profile, feature extension-module).
+"$PY" -m pip install -q --force-reinstall --no-deps ./crates/halfroot-py
+cd crates/halfroot-py
+"$PY" -m pytest -q tests "$@"
