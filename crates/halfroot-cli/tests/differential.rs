@@ -69,7 +69,11 @@ fn binary_fields_match_openssl_bn_gf2m() {
             let r = theirs.sqrt(&a).expect("openssl sqrt");
             for alg in BinSqrt::ALL {
                 if ours.supports(alg) {
-                    assert_eq!(ours.sqrt(&a, Some(alg)).expect("sqrt"), r, "{m} sqrt {alg:?}");
+                    assert_eq!(
+                        ours.sqrt(&a, Some(alg)).expect("sqrt"),
+                        r,
+                        "{m} sqrt {alg:?}"
+                    );
                 }
             }
             assert_eq!(
@@ -174,8 +178,9 @@ fn prime_square_roots_match_pari_flint_and_gmp_legendre() {
                     assert_eq!(ours, t.map(smaller), "FLINT fmpz_sqrtmod, p = {p}");
                 }
                 if have_gmp {
-                    let l = halfroot_peers::gmp::legendre(&a_int.to_u64_digits(), &p.to_u64_digits())
-                        .expect("gmp legendre");
+                    let l =
+                        halfroot_peers::gmp::legendre(&a_int.to_u64_digits(), &p.to_u64_digits())
+                            .expect("gmp legendre");
                     assert_eq!(f.legendre(&a) as i32, l, "GMP mpz_legendre, p = {p}");
                 }
             }
