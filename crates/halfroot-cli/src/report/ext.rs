@@ -341,7 +341,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             }
         }
         charts.push(Chart {
-            file: format!("ext_k{k}.svg"),
+            file: format!("ext_k{k}"),
             title: format!("F_(q^{k}) multiplication"),
             x_label: "log2 q".into(),
             y_label: "ns".into(),
