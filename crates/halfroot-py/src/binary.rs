@@ -50,15 +50,15 @@ pub(crate) fn standard_fields(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 /// The shared state of one field.
 #[derive(Debug)]
 pub(crate) struct BinInner {
-    dynf: DynBinaryField,
+    pub(crate) dynf: DynBinaryField,
     batch: Option<Batch>,
-    words: usize,
-    degree: u32,
-    exponents: Vec<u32>,
+    pub(crate) words: usize,
+    pub(crate) degree: u32,
+    pub(crate) exponents: Vec<u32>,
 }
 
 impl BinInner {
-    fn same(self: &Arc<Self>, other: &Arc<Self>) -> bool {
+    pub(crate) fn same(self: &Arc<Self>, other: &Arc<Self>) -> bool {
         Arc::ptr_eq(self, other) || self.exponents == other.exponents
     }
 
@@ -112,7 +112,7 @@ impl BinInner {
         BigUint::from_bytes_le(&bytes)
     }
 
-    fn check_rows(&self, name: &str, a: &[u64]) -> PyResult<()> {
+    pub(crate) fn check_rows(&self, name: &str, a: &[u64]) -> PyResult<()> {
         let top = self.degree as usize - 64 * (self.words - 1);
         if top == 64 {
             return Ok(());
@@ -133,7 +133,7 @@ impl BinInner {
 /// A binary field GF(2^d) = GF(2)\[x\]/(f).
 #[pyclass(frozen, module = "halfroot._halfroot", name = "BinaryField")]
 pub struct PyBinaryField {
-    inner: Arc<BinInner>,
+    pub(crate) inner: Arc<BinInner>,
 }
 
 /// An element of a [`PyBinaryField`].
@@ -143,7 +143,7 @@ pub struct PyBinaryElement {
     v: Vec<u64>,
 }
 
-fn elem(field: &Arc<BinInner>, v: Vec<u64>) -> PyBinaryElement {
+pub(crate) fn elem(field: &Arc<BinInner>, v: Vec<u64>) -> PyBinaryElement {
     PyBinaryElement {
         field: field.clone(),
         v,
@@ -169,7 +169,7 @@ fn parse_ht_method(method: Option<&str>) -> PyResult<Option<HalfTraceMethod>> {
 }
 
 /// The contiguous words of a 2-D uint64 array of shape (n, words).
-fn rows<'a>(
+pub(crate) fn rows<'a>(
     f: &BinInner,
     name: &str,
     a: &'a PyReadonlyArray2<'_, u64>,
@@ -194,7 +194,7 @@ fn rows<'a>(
     Ok(v)
 }
 
-fn to_array2<'py>(
+pub(crate) fn to_array2<'py>(
     py: Python<'py>,
     v: Vec<u64>,
     words: usize,
@@ -204,7 +204,7 @@ fn to_array2<'py>(
 }
 
 impl PyBinaryField {
-    fn operand(&self, name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+    pub(crate) fn operand(&self, name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
         if let Ok(e) = obj.downcast::<PyBinaryElement>() {
             let e = e.get();
             if !self.inner.same(&e.field) {
@@ -254,7 +254,7 @@ impl PyBinaryField {
     /// `BinaryField(modulus)`: the field defined by an exponent list
     /// (`"163,57,49,29,0"`) or a polynomial (`"x^163+x^57+x^49+x^29+1"`).
     #[new]
-    fn py_new(modulus: &str) -> PyResult<Self> {
+    pub(crate) fn py_new(modulus: &str) -> PyResult<Self> {
         let dynf = DynBinaryField::new(modulus)
             .map_err(|e| bad_value("modulus", &format!("{modulus:?}"), &e.to_string()))?;
         let batch = Batch::new(dynf.modulus()).map_err(to_py_err)?;

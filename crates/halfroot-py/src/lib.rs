@@ -3,7 +3,9 @@
 //!
 //! Classes: [`binary::PyBinaryField`] (GF(2^d)) with elements
 //! [`binary::PyBinaryElement`], [`prime::PyPrimeField`] (GF(p)) and
-//! [`prime::PyQuadraticField`] (GF(p²)) with their elements. Scalar operations go
+//! [`prime::PyQuadraticField`] (GF(p²)), [`ext::PyExtensionField`] (F_{q^k}) with
+//! their elements, and the polynomial lab [`ssrf`] (analysis, interruptible searches,
+//! code generation, [`ssrf::PyBasisChange`]). Scalar operations go
 //! through [`halfroot::binary::dynamic::DynBinaryField`] and
 //! [`halfroot::prime::dynamic::DynFp`]; the numpy batch functions of binary fields
 //! dispatch once on the word count to a monomorphised
@@ -14,7 +16,9 @@
 
 mod batch;
 mod binary;
+mod ext;
 mod prime;
+mod ssrf;
 
 use pyo3::exceptions::{PyValueError, PyZeroDivisionError};
 use pyo3::prelude::*;
@@ -41,6 +45,9 @@ fn _halfroot(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<prime::PyPrimeElement>()?;
     m.add_class::<prime::PyQuadraticField>()?;
     m.add_class::<prime::PyQuadraticElement>()?;
+    m.add_class::<ext::PyExtensionField>()?;
+    m.add_class::<ext::PyExtElement>()?;
+    ssrf::register(m)?;
     m.add("STANDARD_BINARY_FIELDS", binary::standard_fields(m.py())?)?;
     Ok(())
 }

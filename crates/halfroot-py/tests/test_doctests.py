@@ -2,10 +2,14 @@
 
 import doctest
 
+import pytest
+
 import halfroot
+import halfroot.ssrf
 
 
-def test_docstring_examples():
-    result = doctest.testmod(halfroot, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 20
+@pytest.mark.parametrize("module,minimum", [(halfroot, 20), (halfroot.ssrf, 20)])
+def test_docstring_examples(module, minimum):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > minimum
     assert result.failed == 0

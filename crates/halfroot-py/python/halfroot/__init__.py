@@ -59,26 +59,59 @@ True
 >>> s = (z * z).sqrt()
 >>> s * s == z * z
 True
+
+Extension fields F_{q^k} = F_q[X]/(M): ``modulus`` an int alpha for M = X^k - alpha,
+the coefficients [c0, ..., c_{k-1}] of the monic M = X^k + ... + c0, or ``None`` for
+the smallest irreducible binomial (else a small trinomial). Elements from ints or
+coefficient lists, constant term first:
+
+>>> E = halfroot.ExtensionField(101, 5)          # X^5 - 2: 5 | 101 - 1
+>>> E.modulus, E.alpha, E.algorithm
+([99, 0, 0, 0, 0, 1], 2, 'montgomery')
+>>> x = E.gen
+>>> x ** 5 == E(2)
+True
+>>> a = E([1, 2, 3, 4, 5])
+>>> a * a.inverse() == E.one, a.frobenius(5) == a, a.frobenius() == a ** 101
+(True, True, True)
+>>> a.norm() == int((a * a.frobenius(1) * a.frobenius(2) * a.frobenius(3) * a.frobenius(4)).coefficients[0])
+True
+>>> a.mul(a, algorithm="newton") == a * a
+True
+>>> halfroot.ExtensionField(13, 5, [2, 4, 0, 0, 0]).modulus     # X^5 + 4X + 2
+[2, 4, 0, 0, 0, 1]
+
+The polynomial lab (classification, zeta, trace spectra, searches, change of basis)
+is ``halfroot.ssrf``:
+
+>>> halfroot.ssrf.find(163).modulus
+[163, 57, 49, 29, 0]
 """
 
 from ._halfroot import (
     STANDARD_BINARY_FIELDS,
     BinaryField,
     BinaryFieldElement,
+    ExtensionField,
+    ExtensionFieldElement,
     PrimeField,
     PrimeFieldElement,
     QuadraticField,
     QuadraticFieldElement,
 )
+from . import ssrf
 
 __all__ = [
     "STANDARD_BINARY_FIELDS",
     "BinaryField",
     "BinaryFieldElement",
+    "ExtensionField",
+    "ExtensionFieldElement",
     "PrimeField",
     "PrimeFieldElement",
     "QuadraticField",
     "QuadraticFieldElement",
+    "ssrf",
     "standard_field_names",
 ]
 

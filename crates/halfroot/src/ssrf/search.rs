@@ -394,17 +394,55 @@ const CHUNK: usize = 2048;
 /// count jumps less), and the number of candidates of the space before pruning.
 pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
+/// A progress report that can also stop the search: called after each parallel chunk
+/// (every [`CHUNK_SIZE`] candidates) with the same arguments as [`Progress`], on the
+/// thread that called the search; returning [`ControlFlow::Break`] cancels the search
+/// before the next chunk. Used by the Python bindings to draw a progress bar and to
+/// honour Ctrl-C between chunks.
+pub type Control<'a> = &'a (dyn Fn(u64, u64) -> ControlFlow<()> + Sync);
+
+/// Candidates tested per parallel chunk, i.e. between two calls of a [`Progress`] or
+/// [`Control`] callback.
+pub const CHUNK_SIZE: usize = CHUNK;
+
+/// The result of a search run under a [`Control`] callback.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome<T> {
+    /// The search ran to its end (or, for [`least_controlled`], stopped at the answer).
+    Complete(T),
+    /// The callback stopped the search: what was found in the chunks completed before
+    /// (for [`least_controlled`] always `None`, since a later chunk could not hold a
+    /// smaller answer but an unfinished one could).
+    Cancelled(T),
+}
+
+impl<T> Outcome<T> {
+    /// Whether the callback stopped the search.
+    pub fn is_cancelled(&self) -> bool {
+        matches!(self, Outcome::Cancelled(_))
+    }
+
+    /// The value, complete or partial.
+    pub fn into_inner(self) -> T {
+        match self {
+            Outcome::Complete(t) | Outcome::Cancelled(t) => t,
+        }
+    }
+}
+
+/// Runs the walk in chunks; returns true when `control` cancelled it.
 fn run_chunks(
     space: &Space,
     shard: Shard,
     stop_at_first: bool,
-    progress: Option<Progress<'_>>,
+    control: &(dyn Fn(u64, u64) -> ControlFlow<()> + Sync),
     sink: &mut dyn FnMut(Vec<Found>) -> ControlFlow<()>,
-) {
+) -> bool {
     let total = space.size();
     let mut done: u64 = 0;
+    let mut cancelled = false;
     let mut buf: Vec<Vec<u32>> = Vec::with_capacity(CHUNK);
-    let mut flush = |buf: &mut Vec<Vec<u32>>| -> ControlFlow<()> {
+    let mut flush = |buf: &mut Vec<Vec<u32>>, cancelled: &mut bool| -> ControlFlow<()> {
         let found: Vec<Found> = if stop_at_first {
             buf.par_iter()
                 .map(|v| space.test(v))
@@ -419,26 +457,45 @@ fn run_chunks(
         };
         done += buf.len() as u64;
         buf.clear();
-        if let Some(p) = progress {
-            p(done, total);
-        }
-        if found.is_empty() {
+        let flow = if found.is_empty() {
             ControlFlow::Continue(())
         } else {
             sink(found)
+        };
+        let ctl = control(done, total);
+        if flow.is_break() {
+            return flow;
         }
+        if ctl.is_break() {
+            *cancelled = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     };
     let mut stopped = false;
     space.walk(shard, &mut |v: &[u32]| {
         buf.push(v.to_vec());
-        if buf.len() >= CHUNK && flush(&mut buf).is_break() {
+        if buf.len() >= CHUNK && flush(&mut buf, &mut cancelled).is_break() {
             stopped = true;
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     });
     if !stopped && !buf.is_empty() {
-        let _ = flush(&mut buf);
+        let _ = flush(&mut buf, &mut cancelled);
+    }
+    cancelled
+}
+
+/// A [`Progress`] callback as a [`Control`] one that never cancels.
+fn progress_control(
+    progress: Option<Progress<'_>>,
+) -> impl Fn(u64, u64) -> ControlFlow<()> + Sync + '_ {
+    move |done, total| {
+        if let Some(p) = progress {
+            p(done, total);
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -462,13 +519,30 @@ pub fn least_sharded(
     shard: Shard,
     progress: Option<Progress<'_>>,
 ) -> Result<Option<Found>> {
+    Ok(least_controlled(spec, shard, &progress_control(progress))?.into_inner())
+}
+
+/// [`least_sharded`] under a [`Control`] callback that may cancel the search between
+/// chunks: [`Outcome::Cancelled`]`(None)` then.
+///
+/// # Errors
+/// As [`least`].
+pub fn least_controlled(
+    spec: &SearchSpec,
+    shard: Shard,
+    control: Control<'_>,
+) -> Result<Outcome<Option<Found>>> {
     let space = Space::new(spec)?;
     let mut out = None;
-    run_chunks(&space, shard, true, progress, &mut |mut f| {
+    let cancelled = run_chunks(&space, shard, true, control, &mut |mut f| {
         out = f.pop();
         ControlFlow::Break(())
     });
-    Ok(out)
+    Ok(if cancelled {
+        Outcome::Cancelled(None)
+    } else {
+        Outcome::Complete(out)
+    })
 }
 
 /// Every SSRF polynomial of the spec, in search order.
@@ -488,13 +562,31 @@ pub fn all_sharded(
     shard: Shard,
     progress: Option<Progress<'_>>,
 ) -> Result<Vec<Found>> {
+    Ok(all_controlled(spec, shard, &progress_control(progress))?.into_inner())
+}
+
+/// [`all_sharded`] under a [`Control`] callback that may cancel the search between
+/// chunks: [`Outcome::Cancelled`] with the polynomials of the chunks done then (in
+/// search order, a prefix of the complete answer).
+///
+/// # Errors
+/// As [`least`].
+pub fn all_controlled(
+    spec: &SearchSpec,
+    shard: Shard,
+    control: Control<'_>,
+) -> Result<Outcome<Vec<Found>>> {
     let space = Space::new(spec)?;
     let mut out = Vec::new();
-    run_chunks(&space, shard, false, progress, &mut |f| {
+    let cancelled = run_chunks(&space, shard, false, control, &mut |f| {
         out.extend(f);
         ControlFlow::Continue(())
     });
-    Ok(out)
+    Ok(if cancelled {
+        Outcome::Cancelled(out)
+    } else {
+        Outcome::Complete(out)
+    })
 }
 
 /// The number of SSRF polynomials of the spec.
@@ -569,6 +661,49 @@ mod tests {
         assert_eq!(seen, sorted);
         assert_eq!(seen.len() as u64, sp.size());
         assert!(seen.iter().all(|v| v[0] > v[1] && v[1] > v[2]));
+    }
+
+    #[test]
+    fn controlled_search_matches_plain_and_cancels_between_chunks() {
+        let spec = SearchSpec {
+            degree: 163,
+            ty: SsrfType::I,
+            terms: 5,
+            pruning: Pruning::None,
+        };
+        let plain = all(&spec).expect("ok");
+        let calls = std::sync::atomic::AtomicU64::new(0);
+        let never = |_: u64, _: u64| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            ControlFlow::Continue(())
+        };
+        let full = all_controlled(&spec, Shard::default(), &never).expect("ok");
+        assert!(!full.is_cancelled());
+        assert_eq!(full.into_inner(), plain);
+        let chunks = candidate_count(&spec)
+            .expect("ok")
+            .div_ceil(CHUNK_SIZE as u64);
+        assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), chunks);
+        // Stop after the second chunk: a prefix of the full answer.
+        let stop = |done: u64, _: u64| {
+            if done >= 2 * CHUNK_SIZE as u64 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let part = all_controlled(&spec, Shard::default(), &stop).expect("ok");
+        assert!(part.is_cancelled());
+        let part = part.into_inner();
+        assert!(part.len() < plain.len());
+        assert_eq!(part[..], plain[..part.len()]);
+        let never = |_: u64, _: u64| ControlFlow::Continue(());
+        let first = least_controlled(&spec, Shard::default(), &never).expect("ok");
+        assert_eq!(first, Outcome::Complete(least(&spec).expect("ok")));
+        // The least pentanomial of degree 163 (sediment 57) is beyond the first chunk
+        // (C(28, 3) = 3276 candidates have a smaller top exponent).
+        let c = least_controlled(&spec, Shard::default(), &|_, _| ControlFlow::Break(()));
+        assert_eq!(c.expect("ok"), Outcome::Cancelled(None));
     }
 
     #[test]

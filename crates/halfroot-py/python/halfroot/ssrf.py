@@ -1,0 +1,436 @@
+"""The polynomial lab: square-root-friendly (SSRF) defining polynomials of GF(2^d).
+
+Analysis of any polynomial (Avanzi, "Another Look at Square Roots and Traces (and
+Quadratic Equations) in Fields of Even Characteristic", §2): irreducibility, the class
+(SSRF type I-IV of Definitions 1 and 3, the Theorem 5 family, or none), zeta = sqrt(x),
+the trace spectrum [Tr(1), Tr(x), ..., Tr(x^(d-1))] (Theorem 2), the sediment:
+
+>>> from halfroot import ssrf
+>>> a = ssrf.classify("163,57,49,29,0")
+>>> a.type, a.irreducible, a.zeta, a.sediment
+('I', True, [82, 29, 25, 15], 57)
+>>> ssrf.zeta([163, 7, 6, 3, 0])[:3]      # NIST: zeta is dense
+[162, 159, 156]
+>>> ssrf.spectrum("163,57,49,29,0")[:4], a.trace_one_count
+([1, 0, 0, 0], 1)
+
+Searches (parallel over all cores; a progress bar on an interactive terminal; Ctrl-C
+raises KeyboardInterrupt between chunks of candidates):
+
+>>> f = ssrf.find(163)                       # least sediment, fewest terms
+>>> f.modulus, f.type, f.zeta
+([163, 57, 49, 29, 0], 'I', [82, 29, 25, 15])
+>>> ssrf.find(233).modulus                   # a trinomial suffices
+[233, 159, 0]
+>>> [p.modulus for p in ssrf.find(17, terms=5, all=True)][:2]
+[[17, 7, 5, 1, 0], [17, 9, 5, 1, 0]]
+>>> ssrf.count(163)                          # type-I pentanomials of degree 163
+822
+>>> {d: f.modulus for d, f in ssrf.find_range([47, 53, 71]).items()}   # Table 1
+{47: [47, 5, 0], 53: [53, 19, 17, 15, 0], 71: [71, 9, 0]}
+
+Change of basis (Remark 1): a field isomorphism between two polynomial bases:
+
+>>> import halfroot
+>>> nist, fast = halfroot.BinaryField("163,7,6,3,0"), halfroot.BinaryField("163,57,49,29,0")
+>>> C = ssrf.BasisChange(nist, fast)
+>>> a, b = nist(0x1234), nist(0xabcdef)
+>>> C.forward(a * b) == C.forward(a) * C.forward(b), C.backward(C.forward(a)) == a
+(True, True)
+>>> C.forward(a).sqrt() == C.forward(a.sqrt())
+True
+"""
+
+import dataclasses
+import sys
+import time
+from typing import Callable, Dict, Iterable, List, Optional, Union
+
+from . import _halfroot
+from ._halfroot import BasisChange
+
+__all__ = [
+    "Analysis",
+    "BasisChange",
+    "Found",
+    "classify",
+    "codegen",
+    "count",
+    "count_range",
+    "find",
+    "find_range",
+    "spectrum",
+    "zeta",
+]
+
+_TERMS = (3, 5, 7, 9, 11)
+_TYPES = {"I": "I", "II": "II", "III": "III", "IV": "IV", 1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Analysis:
+    """Everything ``classify`` finds out about one polynomial.
+
+    ``type`` is ``"I"``, ``"II"``, ``"III"``, ``"IV"``, ``"theorem5"``,
+    ``"theorem5-extra"`` or ``"none"`` (``"none"`` for every reducible polynomial;
+    ``shape`` is the class by the exponents alone). ``zeta`` (descending exponents of
+    sqrt(x)) is ``None`` for a reducible polynomial. ``spectrum[i]`` is Tr(x^i).
+    ``folds``: folds of a double-length product by X^d = sediment.
+    """
+
+    modulus: List[int]
+    degree: int
+    weight: int
+    irreducible: bool
+    irreducibility: str
+    type: str
+    shape: str
+    zeta: Optional[List[int]]
+    zeta_degree: Optional[int]
+    zeta_weight: Optional[int]
+    spectrum: List[int]
+    trace_one_count: int
+    sediment: int
+    folds: int
+    second_fold: bool
+    third_fold: bool
+
+    def to_dict(self) -> dict:
+        """The fields as a dict (what ``halfroot ssrf classify --json`` prints)."""
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class Found:
+    """A polynomial found by ``find``: ``modulus`` and ``zeta`` as descending exponent
+    lists, ``type`` ``"I"`` … ``"IV"``, ``terms`` its weight, ``sediment`` its second
+    exponent."""
+
+    degree: int
+    modulus: List[int]
+    type: str
+    zeta: List[int]
+    terms: int
+    sediment: int
+
+    def to_dict(self) -> dict:
+        """The fields as a dict (what ``halfroot ssrf find --json`` prints)."""
+        return dataclasses.asdict(self)
+
+    def field(self):
+        """The ``BinaryField`` this polynomial defines.
+
+        >>> find(163).field().info()["ssrf_type"]
+        'I'
+        """
+        from ._halfroot import BinaryField
+
+        return BinaryField(",".join(map(str, self.modulus)))
+
+
+ModulusLike = Union[str, List[int], int, "object"]
+ProgressArg = Union[None, bool, Callable[[int, int], None]]
+
+
+def classify(modulus: ModulusLike) -> Analysis:
+    """Analyse a defining polynomial: ``"163,57,49,29,0"``, ``"x^163+x^57+...+1"``, a
+    list of exponents, an int (bit i = coefficient of X^i, as galois takes it) or a
+    ``BinaryField``. Reducible polynomials are analysed too (``irreducible`` False).
+
+    >>> classify("4,3,0").type, classify("4,3,0").zeta        # Theorem 5's extra case
+    ('theorem5-extra', [3, 2, 1])
+    >>> classify([5, 4, 0]).irreducible                       # X^5+X^4+1 = (X^2+X+1)(...)
+    False
+    >>> classify("5,4")
+    Traceback (most recent call last):
+        ...
+    ValueError: modulus: invalid value '5,4': ...
+    """
+    return Analysis(**_halfroot._ssrf_analyze(modulus))
+
+
+def zeta(modulus: ModulusLike) -> List[int]:
+    """zeta = sqrt(x) = x^(2^(d-1)) mod P as a descending exponent list (P irreducible,
+    else ``ValueError``).
+
+    >>> zeta("233,159,0")                     # Table 1: x^117 + x^80
+    [117, 80]
+    """
+    a = _halfroot._ssrf_analyze(modulus)
+    if a["zeta"] is None:
+        raise ValueError(
+            f"modulus: invalid value {modulus!r}: zeta = sqrt(x) needs an irreducible "
+            f"polynomial, this one is {a['irreducibility']}"
+        )
+    return a["zeta"]
+
+
+def spectrum(modulus: ModulusLike) -> List[int]:
+    """The trace spectrum [Tr(1), Tr(x), ..., Tr(x^(d-1))] by Newton's identities.
+
+    >>> spectrum("8,4,3,1,0")
+    [0, 0, 0, 0, 0, 1, 0, 1]
+    """
+    return _halfroot._ssrf_analyze(modulus)["spectrum"]
+
+
+def codegen(modulus: ModulusLike, lang: str = "rust", word: int = 64) -> dict:
+    """Straight-line reduction and square-root code for ``modulus`` (``lang`` ``"rust"``
+    or ``"c"``, ``word`` 64 or 32) with its counts of logical operations.
+
+    >>> g = codegen("163,7,6,3,0", lang="c", word=32)
+    >>> g["reduce_ops"] > 0 and "uint32_t" in g["code"]
+    True
+    """
+    return _halfroot._ssrf_codegen(modulus, lang, word)
+
+
+def _type_of(degree: int, type) -> str:
+    if type is None:
+        return "I" if degree % 2 == 1 else "IV"
+    t = _TYPES.get(type.strip() if isinstance(type, str) else type)
+    if t is None:
+        raise ValueError(f"type: invalid value {type!r}: expected 'I', 'II', 'III' or 'IV'")
+    return t
+
+
+def _check_degree(degree) -> int:
+    if isinstance(degree, bool) or not isinstance(degree, int):
+        raise TypeError(f"degree: expected an int, got {type(degree).__name__}")
+    return degree
+
+
+def _check_terms(terms) -> None:
+    if terms is None:
+        return
+    if isinstance(terms, bool) or not isinstance(terms, int):
+        raise TypeError(f"terms: expected an int, got {type(terms).__name__}")
+    if terms < 3 or terms % 2 == 0 or terms > 101:
+        raise ValueError(
+            f"terms: invalid value {terms}: the number of terms must be odd and in 3..=101"
+        )
+
+
+class _Bar:
+    """A minimal text progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, label: str, stream=None):
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.1 and done < total:
+            return
+        self.last = now
+        frac = min(1.0, done / total) if total else 1.0
+        width = 30
+        fill = int(frac * width)
+        self.stream.write(
+            f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] "
+            f"{done}/{total} ({now - self.start:.1f} s)"
+        )
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
+
+
+def _interactive() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _progress_callable(progress: ProgressArg, label: str):
+    """(callback or None, bar to close or None) for a ``progress=`` argument."""
+    if progress is None:
+        progress = _interactive()
+    if progress is True:
+        bar = _Bar(label)
+        return bar, bar
+    if progress is False:
+        return None, None
+    if callable(progress):
+        return progress, None
+    raise TypeError(
+        f"progress: expected None, a bool or a callable(done, total), got {type(progress).__name__}"
+    )
+
+
+def _search(fn, degree, ty, terms, prune, shard, progress, label):
+    cb, bar = _progress_callable(progress, label)
+    try:
+        return fn(degree, ty, terms, prune, shard, cb)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _terms_list(ty: str, terms: Optional[int]) -> List[int]:
+    if terms is not None:
+        return [terms]
+    return [3] if ty == "III" else list(_TERMS)
+
+
+def _possible(degree: int, ty: str, terms: int) -> bool:
+    try:
+        _halfroot._ssrf_candidates(degree, ty, terms)
+        return True
+    except ValueError:
+        return False
+
+
+def find(
+    degree: int,
+    terms: Optional[int] = None,
+    type: Union[str, int, None] = None,
+    all: bool = False,
+    *,
+    prune: bool = True,
+    shard: tuple = (0, 1),
+    progress: ProgressArg = None,
+):
+    """The SSRF polynomial of ``degree`` with least sediment (ties broken by the next
+    exponents, lexicographically) as a ``Found``, or ``None``; with ``all=True`` the
+    list of all of them in that order.
+
+    ``terms``: 3, 5, 7, … (default: the fewest of 3, 5, 7, 9, 11 that give a result).
+    ``type``: ``"I"``, ``"II"``, ``"III"``, ``"IV"`` (default I for odd degrees, IV for
+    even ones). ``prune=False`` tests every candidate instead of skipping those that
+    Bluher's theorem / Theorem 7 prove reducible. ``shard=(i, n)``: only the candidates
+    whose top free exponent has rank ≡ i (mod n). ``progress``: ``None`` (a bar when
+    stderr is a terminal), ``True``/``False`` to force it, or a callable
+    ``progress(done, total)`` called between chunks of candidates. Ctrl-C raises
+    ``KeyboardInterrupt`` within one chunk.
+
+    >>> find(409).modulus, find(409, type="II", terms=5).modulus
+    ([409, 87, 0], [409, 408, 5, 4, 0])
+    >>> find(10, type="IV").modulus
+    [10, 6, 2, 1, 0]
+    >>> find(163, terms=3) is None
+    True
+    >>> find(163, type="III")
+    Traceback (most recent call last):
+        ...
+    ValueError: degree: invalid value 163: types III and IV have even degree
+    """
+    degree = _check_degree(degree)
+    ty = _type_of(degree, type)
+    _check_terms(terms)
+    tlist = _terms_list(ty, terms)
+    if terms is None:
+        tlist = [t for t in tlist if _possible(degree, ty, t)]
+        if not tlist:
+            _halfroot._ssrf_candidates(degree, ty, 3)  # raises the ValueError
+    out: list = []
+    for t in tlist:
+        label = f"ssrf find {degree} type {ty} {t} terms"
+        if all:
+            res = _search(_halfroot._ssrf_all, degree, ty, t, prune, shard, progress, label)
+            out = [Found(**r) for r in res]
+            if out or terms is not None:
+                return out
+        else:
+            res = _search(_halfroot._ssrf_least, degree, ty, t, prune, shard, progress, label)
+            if res is not None:
+                return Found(**res)
+    return out if all else None
+
+
+def count(
+    degree: int,
+    terms: Optional[int] = None,
+    type: Union[str, int, None] = None,
+    *,
+    prune: bool = True,
+    shard: tuple = (0, 1),
+    progress: ProgressArg = None,
+) -> int:
+    """The number of SSRF polynomials of ``degree`` (with ``terms`` terms, default the
+    fewest that give any) — ``len(find(..., all=True))``.
+
+    >>> count(163, terms=3), count(163, terms=5)
+    (0, 822)
+    """
+    return len(
+        find(degree, terms, type, all=True, prune=prune, shard=shard, progress=progress)
+    )
+
+
+def _range_loop(degrees, type, per_degree, progress, what):
+    ds = list(degrees)
+    for d in ds:
+        _check_degree(d)
+    work = []
+    for d in ds:
+        ty = _type_of(d, type)
+        if (ty in ("I", "II")) == (d % 2 == 1):
+            work.append((d, ty))
+    cb, bar = _progress_callable(progress, f"ssrf {what}")
+    out = {}
+    try:
+        for i, (d, ty) in enumerate(work):
+            if bar is not None:
+                bar.label = f"ssrf {what}: degree {d}"
+            out[d] = per_degree(d, ty)
+            if cb is not None:
+                cb(i + 1, len(work))
+    finally:
+        if bar is not None:
+            bar.close()
+    return out
+
+
+def find_range(
+    degrees: Iterable[int],
+    terms: Optional[int] = None,
+    type: Union[str, int, None] = None,
+    *,
+    prune: bool = True,
+    progress: ProgressArg = None,
+) -> Dict[int, Optional[Found]]:
+    """``find`` for every degree of ``degrees`` whose parity fits the type (odd for
+    I/II, even for III/IV; default I/IV by parity): ``{degree: Found or None}``. The
+    progress bar counts degrees; Ctrl-C interrupts within one chunk of candidates.
+
+    >>> {d: f and f.sediment for d, f in find_range(range(3, 12)).items()}
+    {3: 1, 4: 1, 5: 3, 6: 1, 7: 1, 8: None, 9: 1, 10: 6, 11: 9}
+    """
+    return _range_loop(
+        degrees,
+        type,
+        lambda d, ty: find(d, terms, ty, prune=prune, progress=False),
+        progress,
+        "find",
+    )
+
+
+def count_range(
+    degrees: Iterable[int],
+    terms: Optional[int] = None,
+    type: Union[str, int, None] = None,
+    *,
+    prune: bool = True,
+    progress: ProgressArg = None,
+) -> Dict[int, int]:
+    """``count`` for every degree of ``degrees`` whose parity fits the type:
+    ``{degree: count}``.
+
+    >>> count_range(range(3, 10), terms=3, type="I")
+    {3: 1, 5: 1, 7: 2, 9: 2}
+    """
+    return _range_loop(
+        degrees,
+        type,
+        lambda d, ty: count(d, terms, ty, prune=prune, progress=False),
+        progress,
+        "count",
+    )
