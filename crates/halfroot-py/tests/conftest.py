@@ -22,7 +22,9 @@ def binary_pair(modulus):
     """(halfroot field, galois field) for an exponent list."""
     if modulus not in _cache:
         F = halfroot.BinaryField(modulus)
-        G = galois.GF(2**F.degree, irreducible_poly=F.modulus, verify=False)
+        G = galois.GF(
+            2**F.degree, irreducible_poly=F.modulus, verify=False, compile="python-calculate"
+        )
         _cache[modulus] = (F, G)
     return _cache[modulus]
 
