@@ -561,7 +561,7 @@ impl PyBinaryField {
                             mask.push(true);
                         }
                         None => {
-                            roots.extend(std::iter::repeat(0).take(f.words));
+                            roots.extend(std::iter::repeat_n(0, f.words));
                             mask.push(false);
                         }
                     }
