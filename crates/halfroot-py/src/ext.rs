@@ -1,26 +1,182 @@
 //! `halfroot.ExtensionField` (F_{q^k} = F_q\[X\]/(M), q an odd prime, 2 ≤ k ≤ 16) and
-//! its elements, over [`Fqk<DynFp>`]: multiplication by a named algorithm
-//! ([`MulAlgorithm`]), inversion by Itoh–Tsujii or extended Euclid, Frobenius, norm.
+//! its elements: multiplication by a named algorithm ([`MulAlgorithm`]), inversion by
+//! Itoh–Tsujii or extended Euclid, Frobenius, norm.
+//!
+//! The field is built once on the monomorphised `Fp<N>` that [`DynFp`] picks for q
+//! ([`halfroot::with_fp!`]) and kept behind the object-safe [`ExtOps`]; elements are
+//! type-erased `Vec<FpElem<N>>` ([`AnyElem`]). A product then costs one downcast and
+//! one allocation instead of one allocation per base-field operation (`Fqk<DynFp>`).
 
 use crate::{bad_value, to_py_err};
 use halfroot::ext::{inv, Fqk, MulAlgorithm};
 use halfroot::field::Field;
-use halfroot::prime::dynamic::{DynElem, DynFp};
+use halfroot::prime::dynamic::DynFp;
 use halfroot::prime::PrimeFieldOps;
 use num_bigint::{BigInt, BigUint, Sign};
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyTypeError, PyZeroDivisionError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyZeroDivisionError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
+use std::any::Any;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-type Elem = Vec<DynElem>;
+/// A type-erased element: the `Vec<F::Elem>` of the field's monomorphised base `F`.
+type Elem = Box<dyn Any + Send + Sync>;
+
+/// The operations of one F_{q^k}, object-safe over the monomorphised base field.
+/// Every method returns `None` only for an element of another representation, which
+/// the callers exclude by checking the field first.
+trait ExtOps: Send + Sync {
+    fn zero(&self) -> Elem;
+    fn one(&self) -> Elem;
+    fn gen(&self) -> Elem;
+    fn random(&self) -> Elem;
+    fn from_coeffs(&self, c: &[BigUint]) -> halfroot::Result<Elem>;
+    fn coeffs(&self, a: &Elem) -> Option<Vec<BigUint>>;
+    fn add(&self, a: &Elem, b: &Elem) -> Option<Elem>;
+    fn sub(&self, a: &Elem, b: &Elem) -> Option<Elem>;
+    fn neg(&self, a: &Elem) -> Option<Elem>;
+    fn mul(&self, a: &Elem, b: &Elem) -> Option<Elem>;
+    fn sqr(&self, a: &Elem) -> Option<Elem>;
+    fn mul_with(&self, alg: MulAlgorithm, a: &Elem, b: &Elem) -> Option<Elem>;
+    fn sqr_with(&self, alg: MulAlgorithm, a: &Elem) -> Option<Elem>;
+    /// `Some(None)` for 0.
+    fn inv(&self, a: &Elem, euclid: bool) -> Option<Option<Elem>>;
+    fn pow(&self, a: &Elem, e: &[u64]) -> Option<Elem>;
+    fn frobenius(&self, a: &Elem, i: usize) -> Option<Elem>;
+    fn norm(&self, a: &Elem) -> Option<BigUint>;
+    fn is_zero(&self, a: &Elem) -> Option<bool>;
+    fn eq(&self, a: &Elem, b: &Elem) -> Option<bool>;
+    fn clone_elem(&self, a: &Elem) -> Option<Elem>;
+    fn algorithm(&self) -> MulAlgorithm;
+    fn modulus_coeffs(&self) -> Vec<BigUint>;
+    fn alpha(&self) -> Option<BigUint>;
+    fn degree(&self) -> usize;
+}
+
+struct Ext<F: PrimeFieldOps>(Fqk<F>);
+
+fn boxed<E: Send + Sync + 'static>(v: Vec<E>) -> Elem {
+    Box::new(v)
+}
+
+impl<F> Ext<F>
+where
+    F: PrimeFieldOps + Send + Sync + 'static,
+    F::Elem: Send + Sync + 'static,
+{
+    fn r<'a>(&self, a: &'a Elem) -> Option<&'a Vec<F::Elem>> {
+        a.downcast_ref::<Vec<F::Elem>>()
+    }
+}
+
+impl<F> ExtOps for Ext<F>
+where
+    F: PrimeFieldOps + Send + Sync + 'static,
+    F::Elem: Send + Sync + 'static,
+{
+    fn zero(&self) -> Elem {
+        boxed(self.0.zero())
+    }
+    fn one(&self) -> Elem {
+        boxed(self.0.one())
+    }
+    fn gen(&self) -> Elem {
+        let mut v = self.0.zero();
+        v[1] = self.0.base().one();
+        boxed(v)
+    }
+    fn random(&self) -> Elem {
+        let mut rng = rand::thread_rng();
+        boxed(self.0.random(&mut rng))
+    }
+    fn from_coeffs(&self, c: &[BigUint]) -> halfroot::Result<Elem> {
+        self.0.from_coeffs(c).map(boxed)
+    }
+    fn coeffs(&self, a: &Elem) -> Option<Vec<BigUint>> {
+        Some(self.0.to_coeffs(self.r(a)?))
+    }
+    fn add(&self, a: &Elem, b: &Elem) -> Option<Elem> {
+        Some(boxed(self.0.add(self.r(a)?, self.r(b)?)))
+    }
+    fn sub(&self, a: &Elem, b: &Elem) -> Option<Elem> {
+        Some(boxed(self.0.sub(self.r(a)?, self.r(b)?)))
+    }
+    fn neg(&self, a: &Elem) -> Option<Elem> {
+        Some(boxed(self.0.neg(self.r(a)?)))
+    }
+    fn mul(&self, a: &Elem, b: &Elem) -> Option<Elem> {
+        Some(boxed(self.0.mul(self.r(a)?, self.r(b)?)))
+    }
+    fn sqr(&self, a: &Elem) -> Option<Elem> {
+        Some(boxed(self.0.sqr(self.r(a)?)))
+    }
+    fn mul_with(&self, alg: MulAlgorithm, a: &Elem, b: &Elem) -> Option<Elem> {
+        Some(boxed(self.0.mul_with(alg, self.r(a)?, self.r(b)?)))
+    }
+    fn sqr_with(&self, alg: MulAlgorithm, a: &Elem) -> Option<Elem> {
+        Some(boxed(self.0.sqr_with(alg, self.r(a)?)))
+    }
+    fn inv(&self, a: &Elem, euclid: bool) -> Option<Option<Elem>> {
+        let a = self.r(a)?;
+        let r = if euclid {
+            inv::inv_euclid_vartime(&self.0, a)
+        } else {
+            inv::inv_itoh_tsujii(&self.0, a)
+        };
+        Some(r.map(boxed))
+    }
+    fn pow(&self, a: &Elem, e: &[u64]) -> Option<Elem> {
+        Some(boxed(self.0.pow_vartime(self.r(a)?, e)))
+    }
+    fn frobenius(&self, a: &Elem, i: usize) -> Option<Elem> {
+        Some(boxed(self.0.frobenius(self.r(a)?, i)))
+    }
+    fn norm(&self, a: &Elem) -> Option<BigUint> {
+        Some(self.0.base().to_biguint(&self.0.norm(self.r(a)?)))
+    }
+    fn is_zero(&self, a: &Elem) -> Option<bool> {
+        Some(self.0.is_zero(self.r(a)?))
+    }
+    fn eq(&self, a: &Elem, b: &Elem) -> Option<bool> {
+        Some(self.r(a)? == self.r(b)?)
+    }
+    fn clone_elem(&self, a: &Elem) -> Option<Elem> {
+        Some(boxed(self.r(a)?.clone()))
+    }
+    fn algorithm(&self) -> MulAlgorithm {
+        self.0.algorithm()
+    }
+    fn modulus_coeffs(&self) -> Vec<BigUint> {
+        let b = self.0.base();
+        self.0
+            .modulus()
+            .coeffs()
+            .iter()
+            .map(|c| b.to_biguint(c))
+            .collect()
+    }
+    fn alpha(&self) -> Option<BigUint> {
+        self.0
+            .modulus()
+            .alpha()
+            .map(|a| self.0.base().to_biguint(a))
+    }
+    fn degree(&self) -> usize {
+        self.0.degree()
+    }
+}
+
+/// `None` from [`ExtOps`]: an element of another representation (not reachable through
+/// the Python API, which checks the field of every operand first).
+fn rep<T>(o: Option<T>) -> PyResult<T> {
+    o.ok_or_else(|| PyRuntimeError::new_err("internal error: element of another field"))
+}
 
 /// The shared state of one F_{q^k}.
-#[derive(Debug)]
 pub(crate) struct ExtInner {
-    e: Fqk<DynFp>,
+    e: Box<dyn ExtOps>,
     q: BigUint,
     k: usize,
     /// c_0 … c_{k−1} of the monic M = X^k + Σ c_i X^i.
@@ -48,16 +204,12 @@ impl ExtInner {
         Arc::ptr_eq(self, o) || (self.q == o.q && self.coeffs == o.coeffs)
     }
 
-    fn base(&self) -> &DynFp {
-        self.e.base()
-    }
-
-    fn coeff(&self, name: &str, obj: &Bound<'_, PyAny>) -> PyResult<DynElem> {
+    fn coeff(&self, name: &str, obj: &Bound<'_, PyAny>) -> PyResult<BigUint> {
         let v: BigInt = obj.extract().map_err(|_| {
             PyTypeError::new_err(format!("{name}: expected an int, got {}", type_name(obj)))
         })?;
         match v.to_biguint() {
-            Some(u) if u < self.q => self.base().from_biguint(&u).map_err(to_py_err),
+            Some(u) if u < self.q => Ok(u),
             _ => Err(bad_value(
                 name,
                 &v.to_string(),
@@ -70,8 +222,9 @@ impl ExtInner {
     /// constant term first.
     fn parse_py(&self, name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Elem> {
         if obj.downcast::<PyInt>().is_ok() {
-            let c = self.coeff(name, obj)?;
-            return Ok(self.e.from_base(&c));
+            let mut v = vec![BigUint::default(); self.k];
+            v[0] = self.coeff(name, obj)?;
+            return self.e.from_coeffs(&v).map_err(to_py_err);
         }
         if obj.downcast::<PyList>().is_ok() || obj.downcast::<PyTuple>().is_ok() {
             let items: Vec<Bound<'_, PyAny>> = obj.extract()?;
@@ -85,11 +238,11 @@ impl ExtInner {
                     ),
                 ));
             }
-            let mut v = self.e.zero();
+            let mut v = vec![BigUint::default(); self.k];
             for (i, it) in items.iter().enumerate() {
                 v[i] = self.coeff(&format!("{name}[{i}]"), it)?;
             }
-            return Ok(v);
+            return self.e.from_coeffs(&v).map_err(to_py_err);
         }
         Err(PyTypeError::new_err(format!(
             "{name}: expected an ExtensionFieldElement, int or list of coefficients, got {}",
@@ -98,7 +251,7 @@ impl ExtInner {
     }
 
     fn ints(&self, a: &Elem) -> Vec<BigUint> {
-        self.e.to_coeffs(a)
+        self.e.coeffs(a).unwrap_or_default()
     }
 
     fn describe(&self) -> String {
@@ -142,7 +295,14 @@ fn xel(field: &Arc<ExtInner>, v: Elem) -> PyExtElement {
     }
 }
 
-fn build(base: DynFp, k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<Fqk<DynFp>> {
+/// How the modulus was given, validated against k but not yet against q.
+enum ModSpec {
+    Default,
+    Alpha(BigInt),
+    Coeffs(Vec<BigInt>),
+}
+
+fn mod_spec(k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<(usize, ModSpec, String)> {
     let kk = usize::try_from(k)
         .ok()
         .filter(|k| (2..=halfroot::ext::MAX_DEGREE).contains(k))
@@ -153,43 +313,34 @@ fn build(base: DynFp, k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<Fq
                 &format!("the degree must be in 2..={}", halfroot::ext::MAX_DEGREE),
             )
         })?;
-    let modv = modulus.filter(|m| !m.is_none());
-    let Some(m) = modv else {
-        return Fqk::with_default_modulus(base, kk)
-            .map_err(|e| bad_value("modulus", "None", &e.to_string()));
+    let Some(m) = modulus.filter(|m| !m.is_none()) else {
+        return Ok((kk, ModSpec::Default, "None".into()));
     };
+    let text = repr(m);
     if let Ok(s) = m.downcast::<PyString>() {
         let t: String = s.extract()?;
         if t.trim() == "auto" {
-            return Fqk::with_default_modulus(base, kk)
-                .map_err(|e| bad_value("modulus", "'auto'", &e.to_string()));
+            return Ok((kk, ModSpec::Default, text));
         }
         return Err(bad_value(
             "modulus",
-            &repr(m),
+            &text,
             "expected None or \"auto\", an int alpha (M = X^k - alpha) or a list of coefficients",
         ));
     }
-    let bad = |e: halfroot::Error| bad_value("modulus", &repr(m), &e.to_string());
     if m.downcast::<PyInt>().is_ok() {
-        let a: BigInt = m.extract()?;
-        let q = BigInt::from(base.modulus().clone());
-        // α may be given negative (X^k + 3 is alpha = -3).
-        let a = ((a % &q) + &q) % &q;
-        let a = a.to_biguint().unwrap_or_default();
-        return Fqk::binomial(base, kk, &a).map_err(bad);
+        return Ok((kk, ModSpec::Alpha(m.extract()?), text));
     }
     if m.downcast::<PyList>().is_ok() || m.downcast::<PyTuple>().is_ok() {
-        let cs: Vec<BigInt> = m
+        let mut cs: Vec<BigInt> = m
             .extract()
-            .map_err(|_| bad_value("modulus", &repr(m), "expected a list of int coefficients"))?;
-        let mut cs = cs;
+            .map_err(|_| bad_value("modulus", &text, "expected a list of int coefficients"))?;
         // k + 1 coefficients: the full monic M, constant term first.
         if cs.len() == kk + 1 {
             if cs[kk] != BigInt::from(1) {
                 return Err(bad_value(
                     "modulus",
-                    &repr(m),
+                    &text,
                     "with k + 1 coefficients (constant term first) the last must be 1: M is monic",
                 ));
             }
@@ -198,7 +349,7 @@ fn build(base: DynFp, k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<Fq
         if cs.len() != kk {
             return Err(bad_value(
                 "modulus",
-                &repr(m),
+                &text,
                 &format!(
                     "M = X^{kk} + c_{}X^{} + ... + c_0 needs the {kk} coefficients [c_0, ..., c_{}] (or {} with the leading 1)",
                     kk - 1,
@@ -208,17 +359,47 @@ fn build(base: DynFp, k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<Fq
                 ),
             ));
         }
-        let q = BigInt::from(base.modulus().clone());
-        let cs: Vec<BigUint> = cs
-            .iter()
-            .map(|c| (((c % &q) + &q) % &q).to_biguint().unwrap_or_default())
-            .collect();
-        return Fqk::new(base, &cs).map_err(bad);
+        return Ok((kk, ModSpec::Coeffs(cs), text));
     }
     Err(PyTypeError::new_err(format!(
         "modulus: expected None, \"auto\", an int or a list of coefficients, got {}",
         type_name(m)
     )))
+}
+
+/// `v mod q` in [0, q) (negative α and coefficients allowed).
+fn reduce(v: &BigInt, q: &BigUint) -> BigUint {
+    let q = BigInt::from(q.clone());
+    (((v % &q) + &q) % &q).to_biguint().unwrap_or_default()
+}
+
+/// F_q^k on the monomorphised base field `f`, behind [`ExtOps`].
+fn build<F>(
+    f: F,
+    k: usize,
+    spec: &ModSpec,
+    text: &str,
+    alg: Option<(MulAlgorithm, &str)>,
+) -> PyResult<Box<dyn ExtOps>>
+where
+    F: PrimeFieldOps + Send + Sync + 'static,
+    F::Elem: Send + Sync + 'static,
+{
+    let bad = |e: halfroot::Error| bad_value("modulus", text, &e.to_string());
+    let q = f.modulus().clone();
+    let mut e = match spec {
+        ModSpec::Default => Fqk::with_default_modulus(f, k).map_err(bad)?,
+        ModSpec::Alpha(a) => Fqk::binomial(f, k, &reduce(a, &q)).map_err(bad)?,
+        ModSpec::Coeffs(cs) => {
+            let cs: Vec<BigUint> = cs.iter().map(|c| reduce(c, &q)).collect();
+            Fqk::new(f, &cs).map_err(bad)?
+        }
+    };
+    if let Some((alg, name)) = alg {
+        e.set_algorithm(alg)
+            .map_err(|err| bad_value("algorithm", &format!("{name:?}"), &err.to_string()))?;
+    }
+    Ok(Box::new(Ext(e)))
 }
 
 #[pymethods]
@@ -239,23 +420,17 @@ impl PyExtensionField {
             .to_biguint()
             .ok_or_else(|| bad_value("q", &qv.to_string(), "must be an odd prime"))?;
         let base = DynFp::new(&qu).map_err(|e| bad_value("q", &qv.to_string(), &e.to_string()))?;
-        let mut e = build(base, k, modulus)?;
-        if let Some(a) = algorithm {
-            let alg = parse_alg("algorithm", a)?;
-            e.set_algorithm(alg)
-                .map_err(|err| bad_value("algorithm", &format!("{a:?}"), &err.to_string()))?;
-        }
-        let coeffs = e
-            .modulus()
-            .coeffs()
-            .iter()
-            .map(|c| e.base().to_biguint(c))
-            .collect();
+        let (kk, spec, text) = mod_spec(k, modulus)?;
+        let alg = match algorithm {
+            Some(a) => Some((parse_alg("algorithm", a)?, a)),
+            None => None,
+        };
+        let e = halfroot::with_fp!(&base, |f| build(f.clone(), kk, &spec, &text, alg))?;
         Ok(PyExtensionField {
             inner: Arc::new(ExtInner {
                 k: e.degree(),
                 q: qu,
-                coeffs,
+                coeffs: e.modulus_coeffs(),
                 e,
             }),
         })
@@ -273,7 +448,7 @@ impl PyExtensionField {
                     self.inner.describe()
                 )));
             }
-            return Ok(xel(&self.inner, e.v.clone()));
+            return Ok(xel(&self.inner, rep(self.inner.e.clone_elem(&e.v))?));
         }
         Ok(xel(&self.inner, self.inner.parse_py("value", value)?))
     }
@@ -313,8 +488,7 @@ impl PyExtensionField {
     /// α when M = X^k − α, else `None`.
     #[getter]
     fn alpha(&self) -> Option<BigUint> {
-        let e = &self.inner.e;
-        e.modulus().alpha().map(|a| e.base().to_biguint(a))
+        self.inner.e.alpha()
     }
 
     /// The multiplication algorithm in use (`auto` resolved).
@@ -347,16 +521,12 @@ impl PyExtensionField {
     /// The class of X, a root of M.
     #[getter]
     fn gen(&self) -> PyExtElement {
-        let e = &self.inner.e;
-        let mut v = e.zero();
-        v[1] = e.base().one();
-        xel(&self.inner, v)
+        xel(&self.inner, self.inner.e.gen())
     }
 
     /// A uniformly random element.
     fn random(&self) -> PyExtElement {
-        let mut rng = rand::thread_rng();
-        xel(&self.inner, self.inner.e.random(&mut rng))
+        xel(&self.inner, self.inner.e.random())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -385,7 +555,13 @@ impl PyExtensionField {
 }
 
 impl PyExtElement {
-    fn other(&self, obj: &Bound<'_, PyAny>) -> PyResult<Option<Elem>> {
+    /// Runs `f` on the other operand: an element of the same field (`TypeError` for
+    /// another field), or an int/list read in this field; `Ok(None)` for other types.
+    fn with_other<R>(
+        &self,
+        obj: &Bound<'_, PyAny>,
+        f: impl FnOnce(&Elem) -> PyResult<R>,
+    ) -> PyResult<Option<R>> {
         if let Ok(e) = obj.downcast::<PyExtElement>() {
             let e = e.get();
             if !self.field.same(&e.field) {
@@ -395,13 +571,14 @@ impl PyExtElement {
                     e.field.describe()
                 )));
             }
-            return Ok(Some(e.v.clone()));
+            return f(&e.v).map(Some);
         }
         if obj.downcast::<PyInt>().is_ok()
             || obj.downcast::<PyList>().is_ok()
             || obj.downcast::<PyTuple>().is_ok()
         {
-            return self.field.parse_py("other", obj).map(Some);
+            let v = self.field.parse_py("other", obj)?;
+            return f(&v).map(Some);
         }
         Ok(None)
     }
@@ -410,20 +587,19 @@ impl PyExtElement {
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,
-        op: impl Fn(&Fqk<DynFp>, &Elem, &Elem) -> PyResult<Elem>,
+        op: impl FnOnce(&dyn ExtOps, &Elem, &Elem) -> PyResult<Elem>,
     ) -> PyResult<PyObject> {
-        match self.other(other)? {
-            Some(o) => {
-                Ok(Py::new(py, xel(&self.field, op(&self.field.e, &self.v, &o)?))?.into_any())
-            }
+        let e = &*self.field.e;
+        match self.with_other(other, |o| op(e, &self.v, o))? {
+            Some(r) => Ok(Py::new(py, xel(&self.field, r))?.into_any()),
             None => Ok(py.NotImplemented()),
         }
     }
 }
 
-fn ext_div(e: &Fqk<DynFp>, a: &Elem, b: &Elem) -> PyResult<Elem> {
-    match e.inv(b) {
-        Some(i) => Ok(e.mul(a, &i)),
+fn ext_div(e: &dyn ExtOps, a: &Elem, b: &Elem) -> PyResult<Elem> {
+    match rep(e.inv(b, false))? {
+        Some(i) => rep(e.mul(a, &i)),
         None => Err(PyZeroDivisionError::new_err(
             "division by zero in an extension field",
         )),
@@ -456,22 +632,22 @@ impl PyExtElement {
     }
 
     fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        self.binop(py, o, |e, a, b| Ok(e.add(a, b)))
+        self.binop(py, o, |e, a, b| rep(e.add(a, b)))
     }
     fn __radd__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        self.binop(py, o, |e, a, b| Ok(e.add(b, a)))
+        self.binop(py, o, |e, a, b| rep(e.add(b, a)))
     }
     fn __sub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        self.binop(py, o, |e, a, b| Ok(e.sub(a, b)))
+        self.binop(py, o, |e, a, b| rep(e.sub(a, b)))
     }
     fn __rsub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        self.binop(py, o, |e, a, b| Ok(e.sub(b, a)))
+        self.binop(py, o, |e, a, b| rep(e.sub(b, a)))
     }
     fn __mul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        self.binop(py, o, |e, a, b| Ok(e.mul(a, b)))
+        self.binop(py, o, |e, a, b| rep(e.mul(a, b)))
     }
     fn __rmul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        self.binop(py, o, |e, a, b| Ok(e.mul(b, a)))
+        self.binop(py, o, |e, a, b| rep(e.mul(b, a)))
     }
     fn __truediv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         self.binop(py, o, ext_div)
@@ -479,11 +655,11 @@ impl PyExtElement {
     fn __rtruediv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         self.binop(py, o, |e, a, b| ext_div(e, b, a))
     }
-    fn __neg__(&self) -> PyExtElement {
-        xel(&self.field, self.field.e.neg(&self.v))
+    fn __neg__(&self) -> PyResult<PyExtElement> {
+        Ok(xel(&self.field, rep(self.field.e.neg(&self.v))?))
     }
-    fn __pos__(&self) -> PyExtElement {
-        xel(&self.field, self.v.clone())
+    fn __pos__(&self) -> PyResult<PyExtElement> {
+        Ok(xel(&self.field, rep(self.field.e.clone_elem(&self.v))?))
     }
 
     /// `a ** n` for any int n (negative: of the inverse).
@@ -497,25 +673,24 @@ impl PyExtElement {
                 "pow() with a modulus is not defined for field elements",
             ));
         }
-        let e = &self.field.e;
-        let base = if exponent.sign() == Sign::Minus {
-            e.inv(&self.v).ok_or_else(|| {
+        let e = &*self.field.e;
+        let digits = exponent.magnitude().to_u64_digits();
+        let r = if exponent.sign() == Sign::Minus {
+            let inv = rep(e.inv(&self.v, false))?.ok_or_else(|| {
                 PyZeroDivisionError::new_err("0 has no inverse (negative exponent)")
-            })?
+            })?;
+            rep(e.pow(&inv, &digits))?
         } else {
-            self.v.clone()
+            rep(e.pow(&self.v, &digits))?
         };
-        Ok(xel(
-            &self.field,
-            e.pow_vartime(&base, &exponent.magnitude().to_u64_digits()),
-        ))
+        Ok(xel(&self.field, r))
     }
 
     fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyObject {
         let eq = match other.downcast::<PyExtElement>() {
             Ok(o) => {
                 let o = o.get();
-                self.field.same(&o.field) && self.v == o.v
+                self.field.same(&o.field) && self.field.e.eq(&self.v, &o.v).unwrap_or(false)
             }
             Err(_) => return py.NotImplemented(),
         };
@@ -538,8 +713,8 @@ impl PyExtElement {
         h.finish()
     }
 
-    fn __bool__(&self) -> bool {
-        !self.field.e.is_zero(&self.v)
+    fn __bool__(&self) -> PyResult<bool> {
+        Ok(!rep(self.field.e.is_zero(&self.v))?)
     }
 
     fn __repr__(&self) -> String {
@@ -575,53 +750,45 @@ impl PyExtElement {
     /// `montgomery`, `newton`, `auto`), or the field's.
     #[pyo3(signature = (other, algorithm = None))]
     fn mul(&self, other: &Bound<'_, PyAny>, algorithm: Option<&str>) -> PyResult<PyExtElement> {
-        let o = self.other(other)?.ok_or_else(|| {
+        let alg = self.algorithm(algorithm)?;
+        let e = &*self.field.e;
+        let r = self.with_other(other, |o| {
+            rep(match alg {
+                None => e.mul(&self.v, o),
+                Some(alg) => e.mul_with(alg, &self.v, o),
+            })
+        })?;
+        let r = r.ok_or_else(|| {
             PyTypeError::new_err(format!(
                 "other: expected an ExtensionFieldElement, int or list of coefficients, got {}",
                 type_name(other)
             ))
         })?;
-        let e = &self.field.e;
-        let r = match algorithm {
-            None => e.mul(&self.v, &o),
-            Some(a) => {
-                let alg = parse_alg("algorithm", a)?;
-                alg.resolve(self.field.k, &self.field.q)
-                    .map_err(|err| bad_value("algorithm", &format!("{a:?}"), &err.to_string()))?;
-                e.mul_with(alg, &self.v, &o)
-            }
-        };
         Ok(xel(&self.field, r))
     }
 
     /// `a²` by a named algorithm's squaring, or the field's.
     #[pyo3(signature = (algorithm = None))]
     fn square(&self, algorithm: Option<&str>) -> PyResult<PyExtElement> {
-        let e = &self.field.e;
-        let r = match algorithm {
+        let e = &*self.field.e;
+        let r = match self.algorithm(algorithm)? {
             None => e.sqr(&self.v),
-            Some(a) => {
-                let alg = parse_alg("algorithm", a)?;
-                alg.resolve(self.field.k, &self.field.q)
-                    .map_err(|err| bad_value("algorithm", &format!("{a:?}"), &err.to_string()))?;
-                e.sqr_with(alg, &self.v)
-            }
+            Some(alg) => e.sqr_with(alg, &self.v),
         };
-        Ok(xel(&self.field, r))
+        Ok(xel(&self.field, rep(r)?))
     }
 
     /// The Frobenius image a^(q^i) (i taken mod k; negative i allowed).
     #[pyo3(signature = (i = 1))]
-    fn frobenius(&self, i: i64) -> PyExtElement {
+    fn frobenius(&self, i: i64) -> PyResult<PyExtElement> {
         let k = self.field.k as i64;
         let i = i.rem_euclid(k) as usize;
-        xel(&self.field, self.field.e.frobenius(&self.v, i))
+        Ok(xel(&self.field, rep(self.field.e.frobenius(&self.v, i))?))
     }
 
     /// The norm N(a) = a · a^q ⋯ a^(q^(k−1)), an int in [0, q).
-    fn norm(&self) -> BigUint {
-        let e = &self.field.e;
-        e.base().to_biguint(&e.norm(&self.v))
+    fn norm(&self) -> PyResult<BigUint> {
+        rep(self.field.e.norm(&self.v))
     }
 
     /// The multiplicative inverse (`ZeroDivisionError` for 0), by `method`
@@ -629,10 +796,9 @@ impl PyExtElement {
     /// time).
     #[pyo3(signature = (method = None))]
     fn inverse(&self, method: Option<&str>) -> PyResult<PyExtElement> {
-        let e = &self.field.e;
-        let r = match method.map(str::trim) {
-            None | Some("itoh-tsujii") | Some("itoh_tsujii") => inv::inv_itoh_tsujii(e, &self.v),
-            Some("euclid") => inv::inv_euclid_vartime(e, &self.v),
+        let euclid = match method.map(str::trim) {
+            None | Some("itoh-tsujii") | Some("itoh_tsujii") => false,
+            Some("euclid") => true,
             Some(m) => {
                 return Err(bad_value(
                     "method",
@@ -641,7 +807,21 @@ impl PyExtElement {
                 ))
             }
         };
-        r.map(|v| xel(&self.field, v))
+        rep(self.field.e.inv(&self.v, euclid))?
+            .map(|v| xel(&self.field, v))
             .ok_or_else(|| PyZeroDivisionError::new_err("0 has no inverse in an extension field"))
+    }
+}
+
+impl PyExtElement {
+    /// A named algorithm checked against this field's (k, q); `None` for the field's.
+    fn algorithm(&self, algorithm: Option<&str>) -> PyResult<Option<MulAlgorithm>> {
+        let Some(a) = algorithm else {
+            return Ok(None);
+        };
+        let alg = parse_alg("algorithm", a)?;
+        alg.resolve(self.field.k, &self.field.q)
+            .map_err(|err| bad_value("algorithm", &format!("{a:?}"), &err.to_string()))?;
+        Ok(Some(alg))
     }
 }
