@@ -32,7 +32,7 @@ trait ExtOps: Send + Sync {
     fn one(&self) -> Elem;
     fn gen(&self) -> Elem;
     fn random(&self) -> Elem;
-    fn from_coeffs(&self, c: &[BigUint]) -> halfroot::Result<Elem>;
+    fn elem_of_coeffs(&self, c: &[BigUint]) -> halfroot::Result<Elem>;
     fn coeffs(&self, a: &Elem) -> Option<Vec<BigUint>>;
     fn add(&self, a: &Elem, b: &Elem) -> Option<Elem>;
     fn sub(&self, a: &Elem, b: &Elem) -> Option<Elem>;
@@ -91,7 +91,7 @@ where
         let mut rng = rand::thread_rng();
         boxed(self.0.random(&mut rng))
     }
-    fn from_coeffs(&self, c: &[BigUint]) -> halfroot::Result<Elem> {
+    fn elem_of_coeffs(&self, c: &[BigUint]) -> halfroot::Result<Elem> {
         self.0.from_coeffs(c).map(boxed)
     }
     fn coeffs(&self, a: &Elem) -> Option<Vec<BigUint>> {
@@ -224,7 +224,7 @@ impl ExtInner {
         if obj.downcast::<PyInt>().is_ok() {
             let mut v = vec![BigUint::default(); self.k];
             v[0] = self.coeff(name, obj)?;
-            return self.e.from_coeffs(&v).map_err(to_py_err);
+            return self.e.elem_of_coeffs(&v).map_err(to_py_err);
         }
         if obj.downcast::<PyList>().is_ok() || obj.downcast::<PyTuple>().is_ok() {
             let items: Vec<Bound<'_, PyAny>> = obj.extract()?;
@@ -242,7 +242,7 @@ impl ExtInner {
             for (i, it) in items.iter().enumerate() {
                 v[i] = self.coeff(&format!("{name}[{i}]"), it)?;
             }
-            return self.e.from_coeffs(&v).map_err(to_py_err);
+            return self.e.elem_of_coeffs(&v).map_err(to_py_err);
         }
         Err(PyTypeError::new_err(format!(
             "{name}: expected an ExtensionFieldElement, int or list of coefficients, got {}",
