@@ -494,6 +494,81 @@ impl PyBasisChange {
     }
 }
 
+fn exponents_of(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    Ok(parse_modulus(name, obj)?.exponents())
+}
+
+/// `_ssrf_is_irreducible(modulus) -> bool`: Rabin's test with sparse squarings.
+#[pyfunction]
+pub fn _ssrf_is_irreducible(py: Python<'_>, modulus: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let e = exponents_of("modulus", modulus)?;
+    Ok(py.allow_threads(|| halfroot::ssrf::sparse::is_irreducible_sparse(&e)))
+}
+
+/// `_ssrf_p_d1(d) -> list | None`: the exponents of `P_{d,1}` (odd d ≥ 5).
+#[pyfunction]
+pub fn _ssrf_p_d1(d: u32) -> Option<Vec<u32>> {
+    halfroot::ssrf::family::p_d1_exponents(d)
+}
+
+/// `_ssrf_p_d1_is_irreducible(d) -> bool`.
+#[pyfunction]
+pub fn _ssrf_p_d1_is_irreducible(py: Python<'_>, d: u32) -> bool {
+    py.allow_threads(|| halfroot::ssrf::family::p_d1_is_irreducible(d))
+}
+
+/// `_ssrf_has_irreducible_trinomial(d) -> bool`.
+#[pyfunction]
+pub fn _ssrf_has_irreducible_trinomial(py: Python<'_>, d: u32) -> bool {
+    py.allow_threads(|| halfroot::ssrf::family::has_irreducible_trinomial(d))
+}
+
+/// `_ssrf_type2_pentanomials(d) -> list[int]`: the f of the irreducible
+/// `X^d + X^(d−1) + X^(2f+1) + X^(2f) + 1`.
+#[pyfunction]
+pub fn _ssrf_type2_pentanomials(py: Python<'_>, d: u32) -> Vec<u32> {
+    py.allow_threads(|| halfroot::ssrf::family::type2_pentanomials(d))
+}
+
+/// `_ssrf_theorem7_families(d) -> list[(top | None, list[int])]`.
+#[pyfunction]
+pub fn _ssrf_theorem7_families(d: u32) -> Vec<(Option<u32>, Vec<u32>)> {
+    halfroot::ssrf::theorem7::families(d)
+}
+
+/// `_ssrf_theorem7_check(modulus) -> (factors | None, holds)`.
+#[pyfunction]
+pub fn _ssrf_theorem7_check(
+    py: Python<'_>,
+    modulus: &Bound<'_, PyAny>,
+) -> PyResult<(Option<usize>, bool)> {
+    let e = exponents_of("modulus", modulus)?;
+    let c = py.allow_threads(|| halfroot::ssrf::theorem7::check(&e));
+    Ok((c.factors, c.holds))
+}
+
+/// `_ssrf_factor_count(modulus) -> int | None`: distinct irreducible factors of a
+/// square-free polynomial (Berlekamp), `None` if not square-free.
+#[pyfunction]
+pub fn _ssrf_factor_count(py: Python<'_>, modulus: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    let e = exponents_of("modulus", modulus)?;
+    Ok(py.allow_threads(|| {
+        halfroot::ssrf::theorem7::factor_count(&halfroot::gf2poly::Gf2Poly::from_exponents(&e))
+    }))
+}
+
+/// `_ssrf_swan_prunes(d, middle) -> bool`.
+#[pyfunction]
+pub fn _ssrf_swan_prunes(d: u32, middle: Vec<u32>) -> bool {
+    search::swan_prunes(d, &middle)
+}
+
+/// `_ssrf_conjecture1(d, c, c2) -> bool | None`.
+#[pyfunction]
+pub fn _ssrf_conjecture1(d: u32, c: u32, c2: u32) -> Option<bool> {
+    search::conjecture1_holds(d, c, c2)
+}
+
 /// Registers the lab's functions and classes.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_ssrf_analyze, m)?)?;
@@ -501,6 +576,16 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_ssrf_least, m)?)?;
     m.add_function(wrap_pyfunction!(_ssrf_all, m)?)?;
     m.add_function(wrap_pyfunction!(_ssrf_codegen, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_is_irreducible, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_p_d1, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_p_d1_is_irreducible, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_has_irreducible_trinomial, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_type2_pentanomials, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_theorem7_families, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_theorem7_check, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_factor_count, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_swan_prunes, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_conjecture1, m)?)?;
     m.add_class::<PyBasisChange>()?;
     Ok(())
 }

@@ -396,3 +396,103 @@ def test_errors():
         ssrf.codegen("163,7,6,3,0", lang="cobol")
     with pytest.raises(ValueError, match=r"word: invalid value 16"):
         ssrf.codegen("163,7,6,3,0", word=16)
+
+
+# ---------------------------------------------------------------- §2.4 families, Theorem 7
+
+
+def galois_poly(exponents):
+    return galois.Poly.Int(poly_int(exponents), field=GF2)
+
+
+def test_is_irreducible_and_factor_count_match_galois():
+    rng = random.Random(11)
+    for _ in range(60):
+        d = rng.randrange(3, 90)
+        mid = sorted(rng.sample(range(1, d), rng.choice((1, 3))), reverse=True)
+        e = [d, *mid, 0]
+        P = galois_poly(e)
+        assert ssrf.is_irreducible(e) == P.is_irreducible()
+        factors, mult = P.factors()
+        want = len(factors) if all(m == 1 for m in mult) else None
+        assert ssrf.factor_count(e) == want
+
+
+def test_p_d1_matches_galois():
+    X1 = galois.Poly([1, 1], field=GF2)
+    irreducible = []
+    for d in range(5, 130, 2):
+        e = ssrf.p_d1(d)
+        q, r = divmod(galois.Poly.Int((1 << (d + 1)) | 0b10011, field=GF2), X1)
+        assert r == 0 and galois_poly(e) == q
+        assert naive_types(e) == {"II"}
+        if ssrf.p_d1_is_irreducible(d):
+            irreducible.append(d)
+        assert ssrf.p_d1_is_irreducible(d) == q.is_irreducible()
+    assert ssrf.p_d1(4) is None and ssrf.p_d1(3) is None
+
+
+def test_p_d1_prime_degrees_vs_the_paper():
+    """§2.4: "P_{d,1} is irreducible and of prime degree for d = 31, 97, 151, 577, 7879
+    and for no other degree below 10000". Below 600 the scan finds 7 too (P_{7,1} =
+    X^7 + X^6 + X^5 + X^4 + 1, irreducible by galois): the paper's list misses d = 7."""
+    found = ssrf.p_d1_scan(range(5, 600, 2), progress=False)
+    primes = [d for d in found if all(d % q for q in range(2, int(d**0.5) + 1))]
+    assert primes == [7, 31, 97, 151, 577]
+    assert galois_poly([7, 6, 5, 4, 0]).is_irreducible()
+
+
+def test_trinomials_and_type2_pentanomials_match_brute_force():
+    for d in range(2, 40):
+        want = any(galois_poly([d, m, 0]).is_irreducible() for m in range(1, d))
+        assert ssrf.has_irreducible_trinomial(d) == want, d
+    for d in (13, 21, 43, 59):
+        want = [f for f in range(1, (d - 3) // 2 + 1)
+                if galois_poly([d, d - 1, 2 * f + 1, 2 * f, 0]).is_irreducible()]
+        assert ssrf.type2_pentanomials(d) == want
+        got = ssrf.find(d, terms=5, type="II", all=True)
+        assert [f.modulus[2] // 2 for f in got] == want  # search order: ascending f
+
+
+def test_theorem7_families_parity_matches_galois():
+    """Every member of Theorem 7's families for d = 11, 13, 17, 19 (X^d, the forced top
+    exponent if any, any subset of the optional odd exponents, 1): square-free, with an
+    odd number of irreducible factors iff d = +-1 (mod 8) — factors from galois."""
+    members = 0
+    for d in (11, 13, 17, 19):
+        fams = ssrf.theorem7_families(d)
+        assert fams
+        for top, opt in fams:
+            for mask in range(1 << len(opt)):
+                mid = [j for i, j in enumerate(opt) if mask >> i & 1]
+                e = [d] + ([top] if top is not None else []) + sorted(mid, reverse=True) + [0]
+                factors, mult = galois_poly(e).factors()
+                assert set(mult) == {1}, e  # square-free
+                assert (len(factors) % 2 == 1) == (d % 8 in (1, 7)), e
+                assert ssrf.theorem7_check(e) == {"factors": len(factors), "holds": True}
+                members += 1
+    assert members > 20
+    assert ssrf.theorem7_families(15) == [] and ssrf.theorem7_families(10) == []
+
+
+def test_swan_pruning_is_sound():
+    """Every type-I candidate the search prunes is reducible (galois)."""
+    for d in (11, 13, 19, 21, 27, 29, 35, 37):
+        pruned = 0
+        for mid in itertools.combinations(range(d - 2, 0, -2), 3):
+            if ssrf.swan_prunes(d, list(mid)):
+                pruned += 1
+                assert not galois_poly([d, *mid, 0]).is_irreducible()
+        assert (pruned > 0) == (d % 8 in (3, 5))
+
+
+def test_conjecture1():
+    def predicted(d, c, c2):
+        want = {1: 8, 2: 4}.get(d % 3)
+        return None if want is None else (3 * c - d == want and c - c2 == want)
+
+    for d, (poly, _) in TABLE1.items():
+        if len(poly) == 5:
+            assert ssrf.conjecture1_holds(d, poly[1], poly[2]) == predicted(d, poly[1], poly[2])
+    assert ssrf.conjecture1_holds(163, 57, 49) is True
+    assert ssrf.conjecture1_holds(171, 57, 49) is None

@@ -55,11 +55,22 @@ __all__ = [
     "Found",
     "classify",
     "codegen",
+    "conjecture1_holds",
     "count",
     "count_range",
+    "factor_count",
     "find",
     "find_range",
+    "has_irreducible_trinomial",
+    "is_irreducible",
+    "p_d1",
+    "p_d1_is_irreducible",
+    "p_d1_scan",
     "spectrum",
+    "swan_prunes",
+    "theorem7_check",
+    "theorem7_families",
+    "type2_pentanomials",
     "zeta",
 ]
 
@@ -434,3 +445,125 @@ def count_range(
         progress,
         "count",
     )
+
+
+# ---------------------------------------------------------------- §2.4 families, Theorem 7
+
+
+def is_irreducible(modulus: ModulusLike) -> bool:
+    """Irreducibility over GF(2) by Rabin's test with sparse squarings (fast for sparse
+    polynomials of large degree).
+
+    >>> is_irreducible("163,57,49,29,0"), is_irreducible([5, 4, 0])
+    (True, False)
+    """
+    return _halfroot._ssrf_is_irreducible(modulus)
+
+
+def factor_count(modulus: ModulusLike) -> Optional[int]:
+    """The number of distinct irreducible factors (Berlekamp's matrix), ``None`` if the
+    polynomial is not square-free.
+
+    >>> factor_count("5,4,0"), factor_count("163,7,6,3,0"), factor_count([4, 2, 0])
+    (2, 1, None)
+    """
+    return _halfroot._ssrf_factor_count(modulus)
+
+
+def p_d1(d: int) -> Optional[List[int]]:
+    """The type-II polynomial P_{d,1} of §2.4, (X+1) P_{d,1} = X^(d+1) + X^4 + X + 1, as a
+    descending exponent list (odd d >= 5, else ``None``).
+
+    >>> p_d1(7)
+    [7, 6, 5, 4, 0]
+    """
+    return _halfroot._ssrf_p_d1(d)
+
+
+def p_d1_is_irreducible(d: int) -> bool:
+    """Whether P_{d,1} is irreducible (d squarings modulo the weight-4 (X+1) P_{d,1}).
+
+    >>> p_d1_is_irreducible(31), p_d1_is_irreducible(33)
+    (True, False)
+    """
+    return _halfroot._ssrf_p_d1_is_irreducible(d)
+
+
+def p_d1_scan(degrees: Iterable[int], *, progress: ProgressArg = None) -> List[int]:
+    """The degrees d of ``degrees`` with P_{d,1} irreducible (a progress bar over the
+    degrees when interactive; Ctrl-C between degrees).
+
+    >>> p_d1_scan(range(5, 160, 2))   # the paper lists the primes 31, 97, 151 (not 7)
+    [7, 25, 31, 55, 97, 111, 151]
+    """
+    ds = list(degrees)
+    cb, bar = _progress_callable(progress, "ssrf p_d1 scan")
+    out = []
+    try:
+        for i, d in enumerate(ds):
+            if _halfroot._ssrf_p_d1_is_irreducible(d):
+                out.append(d)
+            if cb is not None:
+                cb(i + 1, len(ds))
+    finally:
+        if bar is not None:
+            bar.close()
+    return out
+
+
+def has_irreducible_trinomial(d: int) -> bool:
+    """Whether some trinomial X^d + X^m + 1 is irreducible.
+
+    >>> [d for d in range(2, 20) if not has_irreducible_trinomial(d)]
+    [8, 13, 16, 19]
+    """
+    return _halfroot._ssrf_has_irreducible_trinomial(d)
+
+
+def type2_pentanomials(d: int) -> List[int]:
+    """The f (ascending) for which X^d + X^(d-1) + X^(2f+1) + X^(2f) + 1 is irreducible
+    (odd d; type-II SSRF pentanomials).
+
+    >>> type2_pentanomials(13)            # X^13 + X^12 + X^7 + X^6 + 1
+    [3]
+    """
+    return _halfroot._ssrf_type2_pentanomials(d)
+
+
+def theorem7_families(d: int) -> List[tuple]:
+    """Theorem 7's families for odd d (not a multiple of 3): ``(top, optional)`` pairs,
+    ``top`` the forced exponent (or ``None``) and ``optional`` the odd exponents that may
+    appear; each member has an odd number of factors iff d = +-1 (mod 8).
+
+    >>> theorem7_families(9) == theorem7_families(9) and theorem7_families(15)
+    []
+    """
+    return _halfroot._ssrf_theorem7_families(d)
+
+
+def theorem7_check(modulus: ModulusLike) -> dict:
+    """``{"factors": int | None, "holds": bool}`` for one admissible polynomial: its
+    number of irreducible factors (``None`` if not square-free) and whether Theorem 7's
+    claims (square-free, parity by d mod 8) hold for it."""
+    factors, holds = _halfroot._ssrf_theorem7_check(modulus)
+    return {"factors": factors, "holds": holds}
+
+
+def swan_prunes(d: int, middle: List[int]) -> bool:
+    """Whether the type-I candidate X^d + sum X^middle + 1 is skipped by the search
+    (even number of factors by Bluher's theorem or Theorem 7).
+
+    >>> swan_prunes(163, [5, 3, 1])
+    True
+    """
+    return _halfroot._ssrf_swan_prunes(d, list(middle))
+
+
+def conjecture1_holds(d: int, c: int, c2: int) -> Optional[bool]:
+    """Conjecture 1 for the least sediment c and next exponent c2 of degree d: 3c - d
+    and c - c2 both 8 (d = 1 mod 3) or 4 (d = 2 mod 3); ``None`` for d = 0 mod 3.
+
+    >>> conjecture1_holds(163, 57, 49)
+    True
+    """
+    return _halfroot._ssrf_conjecture1(d, c, c2)
