@@ -46,6 +46,11 @@ trait ExtOps: Send + Sync {
     fn pow(&self, a: &Elem, e: &[u64]) -> Option<Elem>;
     fn frobenius(&self, a: &Elem, i: usize) -> Option<Elem>;
     fn norm(&self, a: &Elem) -> Option<BigUint>;
+    /// The quadratic character: 1, −1, or 0 for 0 (of the norm, in F_q).
+    fn legendre(&self, a: &Elem) -> Option<i8>;
+    /// A square root (the one with the smaller coefficient list read from the top), or
+    /// `None` inside for a non-square.
+    fn sqrt(&self, a: &Elem) -> Option<Option<Elem>>;
     fn is_zero(&self, a: &Elem) -> Option<bool>;
     fn eq(&self, a: &Elem, b: &Elem) -> Option<bool>;
     fn clone_elem(&self, a: &Elem) -> Option<Elem>;
@@ -56,6 +61,11 @@ trait ExtOps: Send + Sync {
 }
 
 struct Ext<F: PrimeFieldOps>(Fqk<F>);
+
+/// Little-endian u64 words of a `BigUint` exponent.
+fn words(e: &BigUint) -> Vec<u64> {
+    e.to_u64_digits()
+}
 
 fn boxed<E: Send + Sync + 'static>(v: Vec<E>) -> Elem {
     Box::new(v)
@@ -68,6 +78,85 @@ where
 {
     fn r<'a>(&self, a: &'a Elem) -> Option<&'a Vec<F::Elem>> {
         a.downcast_ref::<Vec<F::Elem>>()
+    }
+
+    /// χ(a) = χ_q(N(a)): the norm maps squares onto squares and, being onto F_q^*,
+    /// non-squares onto non-squares.
+    fn chi(&self, a: &[F::Elem]) -> i8 {
+        let e = &self.0;
+        if e.is_zero(&a.to_vec()) {
+            return 0;
+        }
+        let b = e.base();
+        let n = e.norm(a);
+        let half = (b.modulus() - 1u32) >> 1;
+        if b.pow_vartime(&n, &words(&half)) == b.one() {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// Tonelli–Shanks in F_{q^k} (variable time): q^k − 1 = 2^s·t, a non-square z found
+    /// among X + i, X² + i, … by its character.
+    fn tonelli_shanks(&self, a: &Vec<F::Elem>) -> Option<Vec<F::Elem>> {
+        let e = &self.0;
+        if e.is_zero(a) {
+            return Some(a.clone());
+        }
+        if self.chi(a) != 1 {
+            return None;
+        }
+        let order = num_traits::pow(e.base().modulus().clone(), e.degree());
+        let qm1 = &order - 1u32;
+        let s = qm1.trailing_zeros().unwrap_or(0);
+        let t = &qm1 >> s;
+        let one = e.one();
+        // A non-square: X^j + i for small j ≥ 1, i ≥ 0 (the density is 1/2).
+        let mut z = None;
+        'search: for j in 1..e.degree() {
+            for i in 0u64..64 {
+                let mut c = e.zero();
+                c[j] = e.base().one();
+                c[0] = e.base().from_u64(i);
+                if self.chi(&c) == -1 {
+                    z = Some(c);
+                    break 'search;
+                }
+            }
+        }
+        let z = z?;
+        let mut m = s;
+        let mut c = e.pow_vartime(&z, &words(&t));
+        let mut x = e.pow_vartime(a, &words(&((&t + 1u32) >> 1)));
+        let mut b = e.pow_vartime(a, &words(&t));
+        while b != one {
+            let mut i = 0u64;
+            let mut b2 = b.clone();
+            while b2 != one {
+                b2 = e.sqr(&b2);
+                i += 1;
+                if i >= m {
+                    return None;
+                }
+            }
+            let mut g = c.clone();
+            for _ in 0..(m - i - 1) {
+                g = e.sqr(&g);
+            }
+            x = e.mul(&x, &g);
+            c = e.sqr(&g);
+            b = e.mul(&b, &c);
+            m = i;
+        }
+        // The root with the smaller coefficient list read from the top.
+        let y = e.neg(&x);
+        let key = |v: &Vec<F::Elem>| {
+            let mut c = e.to_coeffs(v);
+            c.reverse();
+            c
+        };
+        Some(if key(&y) < key(&x) { y } else { x })
     }
 }
 
@@ -138,6 +227,12 @@ where
     }
     fn is_zero(&self, a: &Elem) -> Option<bool> {
         Some(self.0.is_zero(self.r(a)?))
+    }
+    fn legendre(&self, a: &Elem) -> Option<i8> {
+        Some(self.chi(self.r(a)?))
+    }
+    fn sqrt(&self, a: &Elem) -> Option<Option<Elem>> {
+        Some(self.tonelli_shanks(self.r(a)?).map(boxed))
     }
     fn eq(&self, a: &Elem, b: &Elem) -> Option<bool> {
         Some(self.r(a)? == self.r(b)?)
@@ -789,6 +884,24 @@ impl PyExtElement {
     /// The norm N(a) = a · a^q ⋯ a^(q^(k−1)), an int in [0, q).
     fn norm(&self) -> PyResult<BigUint> {
         rep(self.field.e.norm(&self.v))
+    }
+
+    /// The quadratic character: 1 for a non-zero square, −1 for a non-square, 0 for 0
+    /// (the Legendre symbol of the norm in F_q).
+    fn legendre(&self) -> PyResult<i8> {
+        rep(self.field.e.legendre(&self.v))
+    }
+
+    /// True for 0 and the squares.
+    fn is_square(&self) -> PyResult<bool> {
+        Ok(self.legendre()? != -1)
+    }
+
+    /// A square root or `None` for a non-square (Tonelli–Shanks in F_{q^k}, variable
+    /// time); of the two roots r, −r the one whose coefficient list, read from the top
+    /// (c_{k−1}, …, c_0), is smaller.
+    fn sqrt(&self) -> PyResult<Option<PyExtElement>> {
+        Ok(rep(self.field.e.sqrt(&self.v))?.map(|v| xel(&self.field, v)))
     }
 
     /// The multiplicative inverse (`ZeroDivisionError` for 0), by `method`

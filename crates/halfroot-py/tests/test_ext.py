@@ -95,6 +95,31 @@ def test_arithmetic_matches_galois(ext, rng):
         assert a ** 0 == E.one
 
 
+def test_sqrt_and_legendre_match_galois(ext, rng):
+    E, G = ext
+    key = lambda e: list(reversed(e.coefficients))  # noqa: E731
+    squares = 0
+    for _ in range(20):
+        a = rand_elem(E, rng)
+        ga = g(G, a)
+        sq = bool(ga.is_square())
+        assert a.is_square() == sq
+        assert a.legendre() == (0 if not a else (1 if sq else -1))
+        r = a.sqrt()
+        if not sq:
+            assert r is None
+            continue
+        squares += 1
+        assert r * r == a
+        assert key(r) <= key(-r)
+        # squares of random elements always have a root
+        b = a * a
+        s = b.sqrt()
+        assert s is not None and s * s == b and s in (a, -a)
+    assert squares > 0
+    assert E.zero.sqrt() == E.zero and E.zero.legendre() == 0
+
+
 def test_protocol(ext, rng):
     E, _ = ext
     a = rand_elem(E, rng)

@@ -78,6 +78,9 @@ True
 True
 >>> a.mul(a, algorithm="newton") == a * a
 True
+>>> r = (a * a).sqrt()
+>>> r * r == a * a, a.is_square() == (a.legendre() == 1)
+(True, True)
 >>> halfroot.ExtensionField(13, 5, [2, 4, 0, 0, 0]).modulus     # X^5 + 4X + 2
 [2, 4, 0, 0, 0, 1]
 
