@@ -170,7 +170,49 @@ fn named<const N: usize>(name: &str, hex: &str) {
     );
 }
 
+/// C.QR / P.QR / pow on a prime given in hex (diagnostics for the Table 1 timings).
+fn qr_probe<const N: usize>(hex: &str) {
+    use halfroot::prime::qr::{cqr_windowed, pqr_windowed};
+    use halfroot::prime::sqrt::SqrtContext;
+    let Ok(p) = halfroot::prime::montgomery::parse_uint(hex) else {
+        return;
+    };
+    let Ok(f) = Fp::<N>::new(&p) else { return };
+    let Ok(ctx) = SqrtContext::new(&f) else {
+        return;
+    };
+    let tw = &ctx.two_adic;
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    let a = f.random(&mut rng);
+    let half = tw.half_order_words().to_vec();
+    let s1 = tw.s_minus_1_half().to_vec();
+    let c = min_ns(200, 30, || {
+        black_box(cqr_windowed(&f, tw, black_box(&a)));
+    });
+    let q = min_ns(200, 30, || {
+        black_box(pqr_windowed(&f, tw, black_box(&a)));
+    });
+    let ph = min_ns(200, 30, || {
+        black_box(f.pow_vartime(black_box(&a), &half));
+    });
+    let ps = min_ns(200, 30, || {
+        black_box(f.pow_vartime(black_box(&a), &s1));
+    });
+    let sq = min_ns(2000, 30, || {
+        black_box(f.sqr(black_box(&a)));
+    });
+    println!(
+        "{hex}: cqr {c:.0} pqr {q:.0} pow(half) {ph:.0} pow((s-1)/2) {ps:.0} sqr {sq:.1} (half {half:x?}, s1 {s1:x?})"
+    );
+}
+
 fn main() {
+    if std::env::var("QRPROBE").is_ok() {
+        qr_probe::<3>("0x20000000000000000000000000000000001000001");
+        qr_probe::<3>("0x10000000000000000000000000000000000000007");
+        qr_probe::<3>("0xfffffffffffffffffffffffffffffffffffffffc1");
+        return;
+    }
     if std::env::var("NAMED").is_ok() {
         named::<4>(
             "P-256",

@@ -275,4 +275,8 @@ impl<F: PrimeFieldOps> Field for Fp2<F> {
             c1: self.base.random(rng),
         }
     }
+    /// Sliding windows ([`crate::prime::qr::pow_sliding`]), variable time in `e`.
+    fn pow_vartime(&self, a: &Self::Elem, e: &[u64]) -> Self::Elem {
+        crate::prime::qr::pow_sliding(self, a, e)
+    }
 }

@@ -9,9 +9,9 @@ mod primes;
 
 use halfroot::count::Counting;
 use halfroot::field::Field;
-use halfroot::prime::qr::{cqr, pqr, QrTest};
+use halfroot::prime::qr::{cqr, cqr_windowed, pow_sliding, pqr, pqr_windowed, QrTest};
 use halfroot::prime::reference::BigPrimeField;
-use halfroot::prime::sqrt::{constant_time, mwst, sqrt_smaller, SqrtAlgorithm, SqrtContext};
+use halfroot::prime::sqrt::{constant_time, mwst, smart, sqrt_smaller, SqrtAlgorithm, SqrtContext};
 use halfroot::prime::PrimeFieldOps;
 use halfroot::prime2::qr::{legendre_via_norm, Fp2QrTest};
 use halfroot::prime2::sqrt::{Fp2SqrtAlgorithm, Fp2SqrtContext};
@@ -357,6 +357,65 @@ fn fp2_new_rejects_square_c() {
         assert!(msg.contains(&format!("c = {c}")), "{msg}");
     }
     assert!(Fp2::with_nonresidue(f, 2).is_ok());
+}
+
+#[test]
+fn windowed_qr_tests_match_jacobi_and_binary_versions() {
+    // The windowed P.QR / C.QR / Smart / MW-ST give the same values as the binary ones
+    // (oracle for the values: num-bigint's modpow and the reciprocity Jacobi symbol).
+    let mut rng = ChaCha20Rng::seed_from_u64(15);
+    for t in [1u32, 2, 3, 9, 33] {
+        let p = prime_with_two_adicity(192, t, &mut rng);
+        let f = halfroot::prime::montgomery::Fp::<3>::new(&p).unwrap();
+        let tw = SqrtContext::new(&f).unwrap().two_adic;
+        for i in 0..40 {
+            let v = rng.gen_biguint_below(&p);
+            let x = f
+                .from_biguint(&if i % 2 == 0 {
+                    (&v * &v) % &p
+                } else {
+                    v.clone()
+                })
+                .unwrap();
+            let xv = f.to_biguint(&x);
+            let fast = pqr_windowed(&f, &tw, &x);
+            assert_eq!(fast, pqr(&f, &tw, &x));
+            assert_eq!(fast.residue, jacobi(&xv, &p));
+            assert_eq!(cqr_windowed(&f, &tw, &x), jacobi(&xv, &p));
+            if !xv.is_zero() {
+                let h = xv.modpow(&((tw.s() + 1u32) >> 1u32), &p);
+                assert_eq!(f.to_biguint(&fast.x_half_s_plus_1), h);
+            }
+            let r1 = mwst::sqrt_windowed_vartime(&f, &tw, &x);
+            let r2 = smart::sqrt_windowed_vartime(&f, &tw, &x);
+            assert_eq!(r1.is_some(), jacobi(&xv, &p) >= 0);
+            for r in [r1, r2].into_iter().flatten() {
+                assert_eq!(f.sqr(&r), x);
+            }
+        }
+    }
+}
+
+#[test]
+fn pow_sliding_matches_modpow_and_repeated_multiplication() {
+    let mut rng = ChaCha20Rng::seed_from_u64(16);
+    for bits in [61u64, 130, 255] {
+        let p = prime_with_two_adicity(bits, 1, &mut rng);
+        let f = BigPrimeField::new(p.clone()).unwrap();
+        for ebits in [0u64, 1, 5, 24, 25, 80, 81, 240, 241, 700] {
+            let a = rng.gen_biguint_below(&p);
+            let e = rng.gen_biguint(ebits);
+            assert_eq!(pow_sliding(&f, &a, &e.to_u64_digits()), a.modpow(&e, &p));
+        }
+        // GF(p^2): against e - 1 plain multiplications.
+        let q = Fp2::with_default_nonresidue(f.clone()).unwrap();
+        let a = q.random(&mut rng);
+        let mut acc = q.one();
+        for e in 0u64..300 {
+            assert_eq!(q.pow_vartime(&a, &[e]), acc, "e = {e}");
+            acc = q.mul(&acc, &a);
+        }
+    }
 }
 
 fn fp2_sweep(bits: u64, ts: &[u32], per: usize, seed: u64) {

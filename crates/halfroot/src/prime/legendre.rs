@@ -175,3 +175,60 @@ impl<const N: usize> Fp<N> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngCore, SeedableRng};
+
+    fn limbs_matches_big<const N: usize>(rng: &mut rand::rngs::StdRng) {
+        for round in 0..3000 {
+            let mut a = [0u64; N];
+            let mut n = [0u64; N];
+            for i in 0..N {
+                a[i] = rng.next_u64();
+                n[i] = rng.next_u64();
+            }
+            // Vary sizes: shorten either operand, small n, a = 0, a = n, a multiple of n.
+            let cut = round % (N + 1);
+            for w in n.iter_mut().skip(cut.max(1)) {
+                *w = 0;
+            }
+            if round % 7 == 0 {
+                for w in a.iter_mut().skip(N / 2) {
+                    *w = 0;
+                }
+            }
+            if round % 11 == 0 {
+                a[0] = 0;
+            }
+            n[0] |= 1;
+            match round % 13 {
+                0 => a = [0u64; N],
+                1 => a = n,
+                _ => {}
+            }
+            let big = |x: &[u64; N]| limbs_to_big(x);
+            let want = jacobi(&big(&a), &big(&n));
+            assert_eq!(Some(jacobi_limbs(&a, &n)), want, "a = {a:x?}, n = {n:x?}");
+        }
+    }
+
+    fn limbs_to_big(x: &[u64]) -> BigUint {
+        let mut v = BigUint::zero();
+        for &w in x.iter().rev() {
+            v = (v << 64u32) + BigUint::from(w);
+        }
+        v
+    }
+
+    #[test]
+    fn jacobi_limbs_matches_big_integer_jacobi() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(77);
+        limbs_matches_big::<1>(&mut rng);
+        limbs_matches_big::<2>(&mut rng);
+        limbs_matches_big::<3>(&mut rng);
+        limbs_matches_big::<4>(&mut rng);
+        limbs_matches_big::<8>(&mut rng);
+    }
+}

@@ -78,7 +78,7 @@ pub struct Fp<const N: usize> {
     pub(crate) p_minus_1_half: [u64; N],
     /// Bit length of p.
     pub(crate) bits: u32,
-    /// Set when a MULX/ADCX/ADOX kernel applies (CPU support, N ∈ {4, 6, 8}).
+    /// Set when a MULX/ADCX/ADOX kernel applies (CPU support, N ∈ {3, 4, 6, 8}).
     pub(crate) adx: Option<AdxToken>,
     /// p's limbs then `m0`, as the pointer ADX kernels read them (N ≤ 8).
     pub(crate) pm: [u64; 9],

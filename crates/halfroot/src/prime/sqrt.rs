@@ -7,6 +7,11 @@
 //! | `tonelli_shanks` | [`tonelli_shanks`] | all | `x^((s-1)/2)` + ≤ T²/2 + … |
 //! | `smart` | [`smart`] | all | C.QR + Eq. (14) of Wang–Nogami–Morikawa |
 //! | `mwst` | [`mwst`] | all | P.QR + (T² + T)/4 (Eq. 23) |
+//!
+//! As algorithms of this selector, `smart` and `mwst` exponentiate with the field's
+//! sliding windows (`smart::sqrt_windowed_vartime`, `mwst::sqrt_windowed_vartime`);
+//! `smart::sqrt_vartime` and `mwst::sqrt_vartime` keep the paper's binary method, whose
+//! operation counts the Table 1 tests check.
 //! | `cipolla` | [`cipolla`] | all | Legendre + `(p+1)/2`-power in GF(p²) |
 //! | `sarkar` / `sarkar_table` | [`sarkar`] | all | windowed digit recovery |
 //! | `constant_time` | [`constant_time`] | all | fixed sequence, ≈ x^((s-1)/2) + T²/2 + 2T |
@@ -137,10 +142,16 @@ impl SqrtAlgorithm {
     /// Whether the algorithm applies to GF(p) (p an odd prime).
     pub fn supports(self, p: &BigUint) -> bool {
         let r = (p % 8u32).to_u64_digits().first().copied().unwrap_or(0);
+        p.is_odd() && self.supports_p_mod_8(r as u8)
+    }
+
+    /// Whether the algorithm applies to an odd prime p with `p mod 8 = r` (what
+    /// [`SqrtAlgorithm::sqrt_vartime`] checks, from the context, on every call).
+    fn supports_p_mod_8(self, r: u8) -> bool {
         match self {
             SqrtAlgorithm::P3mod4 => r % 4 == 3,
             SqrtAlgorithm::Atkin => r == 5,
-            _ => p.is_odd(),
+            _ => r % 2 == 1,
         }
     }
 
@@ -170,7 +181,7 @@ impl SqrtAlgorithm {
         ctx: &SqrtContext<F::Elem>,
         a: &F::Elem,
     ) -> Result<Option<F::Elem>> {
-        if !self.supports(f.modulus()) {
+        if !self.supports_p_mod_8(ctx.p_mod_8) {
             return Err(Error::UnsupportedAlgorithm {
                 algorithm: self.name().into(),
                 reason: format!("does not apply to p = {}", f.modulus()),
@@ -180,8 +191,8 @@ impl SqrtAlgorithm {
             SqrtAlgorithm::P3mod4 => p3mod4::sqrt_vartime(f, ctx, a),
             SqrtAlgorithm::Atkin => atkin::sqrt_vartime(f, ctx, a),
             SqrtAlgorithm::TonelliShanks => tonelli_shanks::sqrt_vartime(f, &ctx.two_adic, a),
-            SqrtAlgorithm::Smart => smart::sqrt_vartime(f, &ctx.two_adic, a),
-            SqrtAlgorithm::Mwst => mwst::sqrt_vartime(f, &ctx.two_adic, a),
+            SqrtAlgorithm::Smart => smart::sqrt_windowed_vartime(f, &ctx.two_adic, a),
+            SqrtAlgorithm::Mwst => mwst::sqrt_windowed_vartime(f, &ctx.two_adic, a),
             SqrtAlgorithm::Cipolla => cipolla::sqrt_vartime(f, ctx, a),
             SqrtAlgorithm::Sarkar => sarkar::sqrt_vartime(f, &ctx.two_adic, &ctx.sarkar_basic, a),
             SqrtAlgorithm::SarkarTable => {

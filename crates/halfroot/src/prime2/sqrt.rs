@@ -143,6 +143,12 @@ impl Fp2SqrtAlgorithm {
     /// Whether the algorithm applies to GF(p²) for this odd prime p.
     pub fn supports(self, p: &BigUint) -> bool {
         let r = (p % 4u32).to_u64_digits().first().copied().unwrap_or(0);
+        self.supports_p_mod_4(r as u8)
+    }
+
+    /// Whether the algorithm applies for an odd prime p with `p mod 4 = r` (checked
+    /// from the context on every call of [`Fp2SqrtAlgorithm::sqrt_vartime`]).
+    fn supports_p_mod_4(self, r: u8) -> bool {
         match self {
             Fp2SqrtAlgorithm::MwstBase => r == 1,
             Fp2SqrtAlgorithm::AdjRh3mod4 => r == 3,
@@ -171,16 +177,20 @@ impl Fp2SqrtAlgorithm {
     where
         Q: QuadraticExtension + ?Sized,
     {
-        if !self.supports(q.base().modulus()) {
+        if !self.supports_p_mod_4(ctx.p_mod_4) {
             return Err(Error::UnsupportedAlgorithm {
                 algorithm: self.name().into(),
                 reason: format!("does not apply to GF(p^2) with p = {}", q.base().modulus()),
             });
         }
         Ok(match self {
-            Fp2SqrtAlgorithm::Smart => crate::prime::sqrt::smart::sqrt_vartime(q, &ctx.two_adic, a),
-            Fp2SqrtAlgorithm::Mwst => crate::prime::sqrt::mwst::sqrt_vartime(q, &ctx.two_adic, a),
-            Fp2SqrtAlgorithm::MwstBase => mwst::sqrt_vartime(q, ctx, a),
+            Fp2SqrtAlgorithm::Smart => {
+                crate::prime::sqrt::smart::sqrt_windowed_vartime(q, &ctx.two_adic, a)
+            }
+            Fp2SqrtAlgorithm::Mwst => {
+                crate::prime::sqrt::mwst::sqrt_windowed_vartime(q, &ctx.two_adic, a)
+            }
+            Fp2SqrtAlgorithm::MwstBase => mwst::sqrt_windowed_vartime(q, ctx, a),
             Fp2SqrtAlgorithm::Complex => complex::sqrt_vartime(q, ctx, a),
             Fp2SqrtAlgorithm::AdjRh3mod4 => complex::sqrt_3mod4_vartime(q, ctx, a),
         })

@@ -17,7 +17,7 @@
 //! Constant-time: no.
 
 use crate::field::Field;
-use crate::prime::qr::{cqr, pow_binary, TwoAdic};
+use crate::prime::qr::{cqr, cqr_windowed, pow_binary, TwoAdic};
 
 /// Smart's Steps 1–3 for an `x` already known to be a nonzero square (the caller ran
 /// a QR test); `None` if a sign test finds neither `1` nor `-1` (then `x` was not a
@@ -27,11 +27,31 @@ pub fn sqrt_of_residue_vartime<F: Field + ?Sized>(
     tw: &TwoAdic<F::Elem>,
     x: &F::Elem,
 ) -> Option<F::Elem> {
+    steps(f, tw, x, pow_binary(f, x, tw.s_minus_1_half()))
+}
+
+/// [`sqrt_of_residue_vartime`] with Step 1 by the field's fastest exponentiation
+/// ([`Field::pow_vartime`]); the same root, fewer multiplications.
+pub fn sqrt_of_residue_windowed_vartime<F: Field + ?Sized>(
+    f: &F,
+    tw: &TwoAdic<F::Elem>,
+    x: &F::Elem,
+) -> Option<F::Elem> {
+    steps(f, tw, x, f.pow_vartime(x, tw.s_minus_1_half()))
+}
+
+/// Steps 2–3 from `b = x^((s-1)/2)`.
+fn steps<F: Field + ?Sized>(
+    f: &F,
+    tw: &TwoAdic<F::Elem>,
+    x: &F::Elem,
+    b: F::Elem,
+) -> Option<F::Elem> {
     let one = f.one();
     let minus_one = f.neg(&one);
     let t = tw.t();
-    // Step 1.
-    let mut bk = pow_binary(f, x, tw.s_minus_1_half());
+    // Step 1 (done by the caller).
+    let mut bk = b;
     // a^(2^k), k = 0, 1, ..., computed on demand (a = c_0).
     let mut a_pows: Vec<F::Elem> = vec![tw.c()[0].clone()];
     // Step 2.
@@ -65,6 +85,21 @@ pub fn sqrt_vartime<F: Field + ?Sized>(
     match cqr(f, tw, x) {
         0 => Some(f.zero()),
         1 => sqrt_of_residue_vartime(f, tw, x),
+        _ => None,
+    }
+}
+
+/// C.QR then Smart, both exponentiations by the field's fastest method
+/// ([`crate::prime::qr::cqr_windowed`], [`sqrt_of_residue_windowed_vartime`]): the
+/// timed `smart` of [`crate::prime::sqrt::SqrtAlgorithm`].
+pub fn sqrt_windowed_vartime<F: Field + ?Sized>(
+    f: &F,
+    tw: &TwoAdic<F::Elem>,
+    x: &F::Elem,
+) -> Option<F::Elem> {
+    match cqr_windowed(f, tw, x) {
+        0 => Some(f.zero()),
+        1 => sqrt_of_residue_windowed_vartime(f, tw, x),
         _ => None,
     }
 }

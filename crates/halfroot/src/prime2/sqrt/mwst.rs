@@ -16,8 +16,8 @@
 //! Constant-time: no.
 
 use crate::field::Field;
-use crate::prime::qr::{pqr, PqrResult};
-use crate::prime::sqrt::mwst::output_indices;
+use crate::prime::qr::{pqr, pqr_windowed, PqrResult};
+use crate::prime::sqrt::mwst::{output_indices, product_tree};
 use crate::prime2::sqrt::Fp2SqrtContext;
 use crate::prime2::QuadraticExtension;
 
@@ -45,25 +45,26 @@ pub fn sqrt_with_vartime<Q: QuadraticExtension + ?Sized>(
     let minus_one_b = f.neg(&one_b);
     let one = q.one();
     let minus_one = q.neg(&one);
-    // Product in GF(p) of c_j, j in `set` (all j ≥ 1): |set| − 1 multiplications.
-    let base_product = |set: &mut dyn Iterator<Item = u32>| -> Option<Option<_>> {
-        let mut acc: Option<<Q::Base as Field>::Elem> = None;
-        for j in set {
-            let cj = ctx.c_base.get(j as usize)?.as_ref()?;
-            acc = Some(match acc {
-                None => cj.clone(),
-                Some(v) => f.mul(&v, cj),
-            });
+    // Product in GF(p) of c_j, j in `set` (all j ≥ 1): |set| − 1 multiplications, as a
+    // balanced tree (independent products).
+    let mut buf: Vec<<Q::Base as Field>::Elem> = Vec::with_capacity(tw.t() as usize + 2);
+    let mut base_product = |first: Option<&<Q::Base as Field>::Elem>,
+                            set: &mut dyn Iterator<Item = u32>|
+     -> Option<Option<_>> {
+        buf.clear();
+        if let Some(x) = first {
+            buf.push(x.clone());
         }
-        Some(acc)
+        for j in set {
+            buf.push(ctx.c_base.get(j as usize)?.as_ref()?.clone());
+        }
+        Some(product_tree(f, &mut buf))
     };
     let set = output_indices(tw.t(), t, |k, set| {
         let xk = r.xs.get((t - k) as usize)?;
         if k < t {
-            let mut sigma = q.to_base(xk)?;
-            for &j in set {
-                sigma = f.mul(&sigma, ctx.c_base.get(j as usize)?.as_ref()?);
-            }
+            let x_base = q.to_base(xk)?;
+            let sigma = base_product(Some(&x_base), &mut set.iter().copied())??;
             if sigma == minus_one_b {
                 Some(true)
             } else if sigma == one_b {
@@ -72,7 +73,7 @@ pub fn sqrt_with_vartime<Q: QuadraticExtension + ?Sized>(
                 None
             }
         } else {
-            let prod = base_product(&mut set.iter().copied())??;
+            let prod = base_product(None, &mut set.iter().copied())??;
             let sigma = q.mul_by_base(xk, &prod);
             if sigma == minus_one {
                 Some(true)
@@ -84,7 +85,7 @@ pub fn sqrt_with_vartime<Q: QuadraticExtension + ?Sized>(
         }
     })?;
     let has_c0 = set.contains(&0);
-    let prod = base_product(&mut set.iter().copied().filter(|&j| j != 0))?;
+    let prod = base_product(None, &mut set.iter().copied().filter(|&j| j != 0))?;
     Some(match (has_c0, prod) {
         (true, None) => q.mul(&r.x_half_s_plus_1, &tw.c()[0]),
         (true, Some(b)) => q.mul(&r.x_half_s_plus_1, &q.mul_by_base(&tw.c()[0], &b)),
@@ -100,5 +101,17 @@ pub fn sqrt_vartime<Q: QuadraticExtension + ?Sized>(
     a: &Q::Elem,
 ) -> Option<Q::Elem> {
     let r = pqr(q, &ctx.two_adic, a);
+    sqrt_with_vartime(q, ctx, &r)
+}
+
+/// [`sqrt_vartime`] with P.QR's exponentiation by the field's fastest method
+/// ([`pqr_windowed`]): the timed `mwst_base` of
+/// [`crate::prime2::sqrt::Fp2SqrtAlgorithm`].
+pub fn sqrt_windowed_vartime<Q: QuadraticExtension + ?Sized>(
+    q: &Q,
+    ctx: &Fp2SqrtContext<<Q::Base as Field>::Elem>,
+    a: &Q::Elem,
+) -> Option<Q::Elem> {
+    let r = pqr_windowed(q, &ctx.two_adic, a);
     sqrt_with_vartime(q, ctx, &r)
 }
