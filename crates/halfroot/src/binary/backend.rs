@@ -39,11 +39,20 @@ pub enum Backend {
     Pclmul,
     /// PCLMULQDQ for products, BMI2 `pdep` for squares.
     PclmulPdep,
+    /// PCLMULQDQ for products and squares, reduction by carry-less folds in SSE
+    /// registers ([`x86_64::fold`]) where the polynomial allows it, BMI2 `pext` for the
+    /// ζ square root.
+    PclmulFold,
 }
 
 impl Backend {
     /// Every backend, portable first.
-    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Pclmul, Backend::PclmulPdep];
+    pub const ALL: [Backend; 4] = [
+        Backend::Portable,
+        Backend::Pclmul,
+        Backend::PclmulPdep,
+        Backend::PclmulFold,
+    ];
 
     /// The backend's name (`portable`, `pclmul`, `pclmul-pdep`).
     pub fn name(self) -> &'static str {
@@ -51,6 +60,7 @@ impl Backend {
             Backend::Portable => "portable",
             Backend::Pclmul => "pclmul",
             Backend::PclmulPdep => "pclmul-pdep",
+            Backend::PclmulFold => "pclmul-fold",
         }
     }
 
@@ -90,6 +100,8 @@ pub(crate) enum Engine {
     Pclmul(x86_64::Pclmul),
     #[cfg(target_arch = "x86_64")]
     PclmulPdep(x86_64::PclmulBmi2),
+    #[cfg(target_arch = "x86_64")]
+    PclmulFold(x86_64::PclmulBmi2),
 }
 
 impl Engine {
@@ -101,6 +113,8 @@ impl Engine {
             Backend::Pclmul => x86_64::Pclmul::detect().map(Engine::Pclmul),
             #[cfg(target_arch = "x86_64")]
             Backend::PclmulPdep => x86_64::PclmulBmi2::detect().map(Engine::PclmulPdep),
+            #[cfg(target_arch = "x86_64")]
+            Backend::PclmulFold => x86_64::PclmulBmi2::detect().map(Engine::PclmulFold),
             #[cfg(not(target_arch = "x86_64"))]
             _ => None,
         }
@@ -114,6 +128,8 @@ impl Engine {
             Engine::Pclmul(_) => Backend::Pclmul,
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(_) => Backend::PclmulPdep,
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(_) => Backend::PclmulFold,
         }
     }
 
@@ -129,7 +145,7 @@ impl Engine {
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::mul_wide(t, a, b),
             #[cfg(target_arch = "x86_64")]
-            Engine::PclmulPdep(t) => x86_64::mul_wide(t.pclmul(), a, b),
+            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => x86_64::mul_wide(t.pclmul(), a, b),
         }
     }
 
@@ -142,6 +158,8 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::sqr_wide(t, a),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::sqr_wide_pdep(t, a),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::sqr_wide(t.pclmul(), a),
         }
     }
 
@@ -162,6 +180,8 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::mul(t, m, a, b),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::mul(t.pclmul(), m, a, b),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::mul_fold(t, m, a, b),
         }
     }
 
@@ -186,6 +206,31 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::sqr_n(t, m, a, n),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::sqr_n_pdep(t, m, a, n),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::sqr_n_fold(t, m, a, n),
+        }
+    }
+
+    /// `√a = a_even + ζ·a_odd mod m` (`zeta` = √x, `a` reduced).
+    #[inline(always)]
+    pub(crate) fn zeta_sqrt<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        zeta: &[u64; N],
+        a: &[u64; N],
+    ) -> [u64; N] {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => x86_64::zeta_sqrt(t, m, zeta, a),
+            _ => {
+                let d = m.degree() as usize;
+                let (even, odd) = super::sqrt::backend::split_portable(a, N);
+                let (mut lo, hi) = self.mul_wide(zeta, &odd);
+                for (l, e) in lo.iter_mut().zip(even.iter()) {
+                    *l ^= e;
+                }
+                portable::reduce_below(m, lo, hi, d + d / 2)
+            }
         }
     }
 
@@ -201,6 +246,8 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::sqr(t, m, a),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::sqr_pdep(t, m, a),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::sqr_fold(t, m, a),
         }
     }
 }
