@@ -4,24 +4,29 @@
 //! CPU supports (detected once, cached in a `OnceLock`). The [`portable`](super::portable)
 //! kernels are always compiled and are the oracle of the `*_matches_portable` tests.
 //!
-//! | backend | multiplication | squaring |
-//! |---|---|---|
-//! | `portable` | 4-bit-window `clmul64`, schoolbook | bit spreading by shifts/masks |
-//! | `pclmul` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` |
-//! | `pclmul-pdep` | PCLMULQDQ Karatsuba | BMI2 `pdep` bit spreading |
+//! | backend | multiplication | squaring | reduction |
+//! |---|---|---|---|
+//! | `portable` | 4-bit-window `clmul64`, schoolbook | bit spreading by shifts/masks | shifts |
+//! | `pclmul` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` | shifts |
+//! | `pclmul-pdep` | PCLMULQDQ Karatsuba | BMI2 `pdep` bit spreading | shifts |
+//! | `pclmul-fold` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` in SSE registers | carry-less folds ([`x86_64::fold`]) where `x^(64N−d)·(P − x^d)` fits one word, else `pdep` + shifts |
 //!
-//! Measured (`benches/binary_arith.rs`, thread CPU time, Intel Xeon with AVX-512):
-//! squaring throughput is about equal with `pdep` and with PCLMULQDQ, but in a chain of
-//! squarings (`sqr_n`, the inner loop of Itoh–Tsujii inversion) `pdep` is 2–2.5× faster
-//! (PCLMULQDQ's latency plus the xmm↔GPR moves), so [`Backend::detect`] prefers
-//! `pclmul-pdep`.
+//! Every accelerated kernel writes its result with 16-byte stores
+//! (`x86_64::store_out`): callers copy a returned `[u64; N]` with 16-byte loads, and
+//! 8-byte stores made every call miss store-to-load forwarding (+40–80% on a 163-bit
+//! squaring or square root).
 //!
-//! VPCLMULQDQ (AVX-512, 4 products per instruction) is not used: the `avx512*` and
-//! `vpclmulqdq` target features need Rust ≥ 1.89 while the workspace declares
-//! `rust-version = 1.80`, and for one element at a time the products are not the
-//! bottleneck (reduction and recombination are: 6 PCLMULQDQ out of ~110 instructions
-//! for a 163-bit multiplication). A batched (4 elements per call) API would be where it
-//! pays; not measured.
+//! Measured (`cargo bench -p halfroot --bench binary_arith`, thread CPU time, Intel Xeon
+//! Sapphire Rapids class VM, 8 independent operations): NIST 163 mul 4.8 ns with
+//! `pclmul-fold` against 8.8 ns with shifts, sqr 2.6 ns against 5.9 ns; NIST 571 sqr
+//! 7.0 ns against 12.6 ns. NIST 233 (two-word R) keeps shifts. [`Backend::detect`]
+//! therefore prefers `pclmul-fold`.
+//!
+//! VPCLMULQDQ (AVX-512, four 64×64 products per instruction) is not used: one element
+//! at a time, the products are not the bottleneck (a 163-bit multiplication is 6 + 4
+//! PCLMULQDQ among ~40 instructions, a 571-bit one 36 + 10 among ~200, and PCLMULQDQ
+//! issues one per cycle); a batched API would be where it pays. Not implemented, not
+//! measured.
 
 use super::modulus::ModulusSpec;
 use super::portable;
@@ -78,7 +83,7 @@ impl Backend {
     pub fn detect() -> Backend {
         static BEST: OnceLock<Backend> = OnceLock::new();
         *BEST.get_or_init(|| {
-            [Backend::PclmulPdep, Backend::Pclmul]
+            [Backend::PclmulFold, Backend::PclmulPdep, Backend::Pclmul]
                 .into_iter()
                 .find(|b| b.is_available())
                 .unwrap_or(Backend::Portable)
@@ -208,6 +213,18 @@ impl Engine {
             Engine::PclmulPdep(t) => x86_64::sqr_n_pdep(t, m, a, n),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulFold(t) => x86_64::sqr_n_fold(t, m, a, n),
+        }
+    }
+
+    /// Approximate cycles of one squaring in a dependent chain (`sqr_n`), for the
+    /// Itoh–Tsujii table thresholds: measured about 7 cycles at 163 bits and 15 at 571
+    /// with the fold reduction (`4 + N`), 14–30 with shifts (`8 + 2N`).
+    pub(crate) fn chain_sqr_cycles<const N: usize, M: ModulusSpec>(self, m: &M) -> usize {
+        let _ = m;
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(_) if x86_64::fold_applies::<N, M>(m) => 4 + N,
+            _ => 8 + 2 * N,
         }
     }
 

@@ -311,6 +311,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     }
 
     /// `√a` by a chosen algorithm; [`Error::UnsupportedAlgorithm`] if it does not apply.
+    #[inline]
     pub fn sqrt_with(&self, algorithm: SqrtAlgorithm, a: &[u64; N]) -> Result<[u64; N]> {
         match algorithm {
             SqrtAlgorithm::Fermat => Ok(fermat::sqrt(&self.arith, a)),

@@ -187,8 +187,29 @@ pub fn sqr_fold<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64;
     let mut out = MaybeUninit::<[u64; N]>::uninit();
     // SAFETY: as in `mul_fold`.
     unsafe {
-        k_sqr_n_fold(m, a, 1, out.as_mut_ptr());
+        k_sqr_fold(m, a, out.as_mut_ptr());
         out.assume_init()
+    }
+}
+
+/// Whether [`mul_fold`] and [`sqr_fold`] use the fold reduction for `m` (else shifts).
+#[inline(always)]
+pub fn fold_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+    fold::applies::<N, M>(m)
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
+fn k_sqr_fold<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) {
+    if fold::applies::<N, M>(m) {
+        let c = fold::square_pairs(&fold::load_pairs(a));
+        // SAFETY: `out` points to N writable words; `applies` was checked.
+        unsafe { fold::reduce_store(m, c, portable::product_bits(m), out) }
+    } else {
+        let (lo, hi) = k_sqr_wide_pdep(a);
+        let r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
+        // SAFETY: `out` points to N writable words.
+        unsafe { store_out(&r, out) }
     }
 }
 
@@ -218,6 +239,7 @@ fn k_mul_fold<const N: usize, M: ModulusSpec>(
 ) {
     let (lo, hi) = k_mul_wide(a, b);
     if fold::applies::<N, M>(m) {
+        // (the pairs are rebuilt from words: the Karatsuba kernels return words)
         // SAFETY: `out` points to N writable words; `applies` was checked.
         unsafe { fold::reduce_store(m, fold::pairs_of(&lo, &hi), portable::product_bits(m), out) }
     } else {
