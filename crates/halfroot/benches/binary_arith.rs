@@ -18,8 +18,10 @@ use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use halfroot::binary::arith::Arith;
 use halfroot::binary::backend::Backend;
+use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::inv::InvAlgorithm;
 use halfroot::binary::modulus::ModulusSpec;
+use halfroot::binary::sqrt::SqrtAlgorithm;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -176,6 +178,53 @@ fn bench_field<const N: usize, M: ModulusSpec + Default>(
             |bn| bn.iter(|| ar.sqr_n(black_box(&xs[0]), 8)),
         );
     }
+    g.finish();
+
+    let f = BinaryField::<N, M>::new(m.clone()).expect("field");
+    let mut g = c.benchmark_group(format!("{name}/sqrt"));
+    let algs: Vec<SqrtAlgorithm> = if all_variants {
+        SqrtAlgorithm::ALL
+            .into_iter()
+            .filter(|a| a.supports(&f) && *a != SqrtAlgorithm::Fermat)
+            .collect()
+    } else {
+        vec![f.sqrt_algorithm()]
+    };
+    g.bench_function(BenchmarkId::new("default-tput-x8", name), |bn| {
+        bn.iter(|| {
+            let x = black_box(&xs);
+            let mut r = [[0u64; N]; 8];
+            for i in 0..8 {
+                r[i] = f.sqrt(&x[i]);
+            }
+            r
+        })
+    });
+    for alg in algs {
+        g.bench_function(BenchmarkId::new(format!("{alg}-tput-x8"), name), |bn| {
+            bn.iter(|| {
+                let x = black_box(&xs);
+                let mut r = [[0u64; N]; 8];
+                for i in 0..8 {
+                    r[i] = f.sqrt_with(alg, &x[i]).unwrap_or([0; N]);
+                }
+                r
+            })
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group(format!("{name}/trace"));
+    g.bench_function(BenchmarkId::new("default-tput-x8", name), |bn| {
+        bn.iter(|| {
+            let x = black_box(&xs);
+            let mut r = [0u8; 8];
+            for i in 0..8 {
+                r[i] = f.trace(&x[i]);
+            }
+            r
+        })
+    });
     g.finish();
 
     let mut g = c.benchmark_group(format!("{name}/inv"));

@@ -456,3 +456,168 @@ proptest! {
         prop_assert_eq!(ar.mul(&a, &b).to_vec(), naive_mulmod(&a, &b, &m.exponents()));
     }
 }
+
+// ------------------------------------------------------------------------------------
+// Square roots and traces, against the naive oracle above.
+
+/// `Tr(a) = Σ_{i<d} a^(2^i)` by naive squarings (must be 0 or 1).
+fn naive_trace(a: &[u64], exps: &[u32]) -> u8 {
+    let mut acc = a.to_vec();
+    let mut s = a.to_vec();
+    for _ in 1..exps[0] {
+        s = naive_mulmod(&s, &s, exps);
+        for (x, y) in acc.iter_mut().zip(s.iter()) {
+            *x ^= y;
+        }
+    }
+    assert!(
+        acc[1..].iter().all(|&w| w == 0) && acc[0] <= 1,
+        "trace not in F_2"
+    );
+    acc[0] as u8
+}
+
+fn check_sqrt_trace<const N: usize, M: ModulusSpec>(m: M, rounds: usize, naive_traces: usize) {
+    use halfroot::binary::field::{BinaryField, BinaryFieldOps};
+    use halfroot::binary::sqrt::SqrtAlgorithm;
+    let exps = {
+        let mut e = vec![m.degree()];
+        e.extend_from_slice(m.middle_exponents());
+        e.push(0);
+        e
+    };
+    let d = m.degree();
+    let f = BinaryField::<N, M>::new(m).expect("field");
+    let mut rng = ChaCha20Rng::seed_from_u64(u64::from(d) * 31);
+    for round in 0..rounds {
+        let a: [u64; N] = random_elem(&mut rng, d);
+        let b: [u64; N] = random_elem(&mut rng, d);
+        let s = f.sqrt(&a);
+        assert_eq!(
+            naive_mulmod(&s, &s, &exps),
+            a.to_vec(),
+            "sqrt {exps:?} {a:x?}"
+        );
+        for alg in SqrtAlgorithm::ALL {
+            if alg.supports(&f) && (alg != SqrtAlgorithm::Fermat || round < 2) {
+                assert_eq!(
+                    f.sqrt_with(alg, &a).expect("supported"),
+                    s,
+                    "{alg} {exps:?}"
+                );
+            }
+        }
+        let (ta, tb) = (f.trace(&a), f.trace(&b));
+        let ab: Vec<u64> = a.iter().zip(b.iter()).map(|(x, y)| x ^ y).collect();
+        let ab: [u64; N] = ab.try_into().expect("len");
+        assert_eq!(f.trace(&ab), ta ^ tb, "Tr linear {exps:?}");
+        assert_eq!(f.trace_by_vector(&a), ta, "trace methods {exps:?}");
+        if round < naive_traces {
+            assert_eq!(ta, naive_trace(&a, &exps), "Tr {exps:?} {a:x?}");
+        }
+    }
+}
+
+macro_rules! check_spec_sqrt {
+    ($t:ty, $n:expr) => {{
+        check_sqrt_trace::<{ $n }, $t>(<$t>::default(), 30, 2);
+        let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
+        check_sqrt_trace::<{ $n }, Modulus>(rt, 10, 0);
+    }};
+}
+
+#[test]
+fn every_spec_sqrt_and_trace_match_naive() {
+    halfroot::for_each_binary_spec!(check_spec_sqrt);
+}
+
+#[test]
+fn small_fields_sqrt_and_trace_exhaustive_match_naive() {
+    use halfroot::binary::field::{BinaryField, BinaryFieldOps};
+    use halfroot::binary::sqrt::SqrtAlgorithm;
+    for text in [
+        "2,1,0",
+        "3,1,0",
+        "5,2,0",
+        "7,6,0",
+        "7,3,0",
+        "8,4,3,1,0",
+        "9,1,0",
+        "11,2,0",
+        "12,3,0",
+        "5,3,2,1,0",
+        "11,9,0",
+        "5,3,0",
+    ] {
+        let m = Modulus::parse(text).expect("m");
+        let exps = m.exponents();
+        let f = BinaryField::<1, Modulus>::new(m).expect("irreducible");
+        for x in 0..1u64 << exps[0] {
+            let s = f.sqrt(&[x]);
+            assert_eq!(naive_mulmod(&s, &s, &exps), vec![x], "{text} {x}");
+            for alg in SqrtAlgorithm::ALL {
+                if alg.supports(&f) {
+                    assert_eq!(f.sqrt_with(alg, &[x]).expect("ok"), s, "{text} {x} {alg}");
+                }
+            }
+            assert_eq!(f.trace(&[x]), naive_trace(&[x], &exps), "{text} {x}");
+        }
+    }
+}
+
+macro_rules! type1_matches_portable_for {
+    ($t:ty, $n:expr) => {{
+        let m = <$t>::default();
+        if halfroot::binary::ssrf_type::classify(<$t>::DEGREE, <$t>::MIDDLE)
+            == Some(halfroot::binary::ssrf_type::SsrfType::I)
+        {
+            let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
+            let mut rng = ChaCha20Rng::seed_from_u64(u64::from(<$t>::DEGREE));
+            for _ in 0..100 {
+                let a: [u64; $n] = random_elem(&mut rng, <$t>::DEGREE);
+                let want = sqrt_backend::type1_portable(&m, &a);
+                assert_eq!(sqrt_backend::type1(&m, &a), want, "{}", <$t>::NAME);
+                assert_eq!(sqrt_backend::type1(&rt, &a), want, "{}", <$t>::NAME);
+                assert_eq!(
+                    sqrt_backend::type1_portable(&rt, &a),
+                    want,
+                    "{}",
+                    <$t>::NAME
+                );
+            }
+        }
+    }};
+}
+
+#[test]
+fn type1_sqrt_kernel_matches_portable() {
+    use halfroot::binary::sqrt::backend as sqrt_backend;
+    halfroot::for_each_binary_spec!(type1_matches_portable_for);
+}
+
+macro_rules! zeta_kernel_matches_portable_for {
+    ($t:ty, $n:expr) => {{
+        use halfroot::binary::field::BinaryField;
+        let f = BinaryField::<{ $n }, $t>::new(<$t>::default()).expect("field");
+        let port =
+            Arith::<{ $n }, $t>::with_backend(<$t>::default(), Backend::Portable).expect("p");
+        let mut rng = ChaCha20Rng::seed_from_u64(3 + u64::from(<$t>::DEGREE));
+        for b in backends() {
+            let ar = Arith::<{ $n }, $t>::with_backend(<$t>::default(), b).expect("b");
+            for _ in 0..40 {
+                let a: [u64; $n] = random_elem(&mut rng, <$t>::DEGREE);
+                assert_eq!(
+                    ar.sqrt_by_zeta(f.zeta(), &a),
+                    port.sqrt_by_zeta(f.zeta(), &a),
+                    "{b} {}",
+                    <$t>::NAME
+                );
+            }
+        }
+    }};
+}
+
+#[test]
+fn zeta_sqrt_kernel_matches_portable() {
+    halfroot::for_each_binary_spec!(zeta_kernel_matches_portable_for);
+}

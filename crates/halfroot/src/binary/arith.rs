@@ -119,6 +119,15 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         self.engine.sqr(&self.modulus, a)
     }
 
+    /// `√a = a_even + ζ·a_odd mod P` (Avanzi §2.1 (1)) for `zeta` = √x: the even/odd
+    /// split, the product by ζ and a reduction from bit `d + ⌊d/2⌋`, in one kernel.
+    /// Preconditions: `a` and `zeta` reduced, `zeta² = x` (else the result is
+    /// meaningless, never a panic). Constant-time.
+    #[inline]
+    pub fn sqrt_by_zeta(&self, zeta: &[u64; N], a: &[u64; N]) -> [u64; N] {
+        self.engine.zeta_sqrt(&self.modulus, zeta, a)
+    }
+
     /// `a^(2^n) mod P` (n successive squarings).
     #[inline]
     pub fn sqr_n(&self, a: &[u64; N], n: u32) -> [u64; N] {

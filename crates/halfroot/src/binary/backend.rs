@@ -4,24 +4,29 @@
 //! CPU supports (detected once, cached in a `OnceLock`). The [`portable`](super::portable)
 //! kernels are always compiled and are the oracle of the `*_matches_portable` tests.
 //!
-//! | backend | multiplication | squaring |
-//! |---|---|---|
-//! | `portable` | 4-bit-window `clmul64`, schoolbook | bit spreading by shifts/masks |
-//! | `pclmul` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` |
-//! | `pclmul-pdep` | PCLMULQDQ Karatsuba | BMI2 `pdep` bit spreading |
+//! | backend | multiplication | squaring | reduction |
+//! |---|---|---|---|
+//! | `portable` | 4-bit-window `clmul64`, schoolbook | bit spreading by shifts/masks | shifts |
+//! | `pclmul` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` | shifts |
+//! | `pclmul-pdep` | PCLMULQDQ Karatsuba | BMI2 `pdep` bit spreading | shifts |
+//! | `pclmul-fold` | PCLMULQDQ Karatsuba | PCLMULQDQ `a_i·a_i` in SSE registers | carry-less folds ([`x86_64::fold`]) where `x^(64N−d)·(P − x^d)` fits one word, else `pdep` + shifts |
 //!
-//! Measured (`benches/binary_arith.rs`, thread CPU time, Intel Xeon with AVX-512):
-//! squaring throughput is about equal with `pdep` and with PCLMULQDQ, but in a chain of
-//! squarings (`sqr_n`, the inner loop of Itoh–Tsujii inversion) `pdep` is 2–2.5× faster
-//! (PCLMULQDQ's latency plus the xmm↔GPR moves), so [`Backend::detect`] prefers
-//! `pclmul-pdep`.
+//! Every accelerated kernel writes its result with 16-byte stores
+//! (`x86_64::store_out`): callers copy a returned `[u64; N]` with 16-byte loads, and
+//! 8-byte stores made every call miss store-to-load forwarding (+40–80% on a 163-bit
+//! squaring or square root).
 //!
-//! VPCLMULQDQ (AVX-512, 4 products per instruction) is not used: the `avx512*` and
-//! `vpclmulqdq` target features need Rust ≥ 1.89 while the workspace declares
-//! `rust-version = 1.80`, and for one element at a time the products are not the
-//! bottleneck (reduction and recombination are: 6 PCLMULQDQ out of ~110 instructions
-//! for a 163-bit multiplication). A batched (4 elements per call) API would be where it
-//! pays; not measured.
+//! Measured (`cargo bench -p halfroot --bench binary_arith`, thread CPU time, Intel Xeon
+//! Sapphire Rapids class VM, 8 independent operations): NIST 163 mul 4.8 ns with
+//! `pclmul-fold` against 8.8 ns with shifts, sqr 2.6 ns against 5.9 ns; NIST 571 sqr
+//! 7.0 ns against 12.6 ns. NIST 233 (two-word R) keeps shifts. [`Backend::detect`]
+//! therefore prefers `pclmul-fold`.
+//!
+//! VPCLMULQDQ (AVX-512, four 64×64 products per instruction) is not used: one element
+//! at a time, the products are not the bottleneck (a 163-bit multiplication is 6 + 4
+//! PCLMULQDQ among ~40 instructions, a 571-bit one 36 + 10 among ~200, and PCLMULQDQ
+//! issues one per cycle); a batched API would be where it pays. Not implemented, not
+//! measured.
 
 use super::modulus::ModulusSpec;
 use super::portable;
@@ -39,11 +44,20 @@ pub enum Backend {
     Pclmul,
     /// PCLMULQDQ for products, BMI2 `pdep` for squares.
     PclmulPdep,
+    /// PCLMULQDQ for products and squares, reduction by carry-less folds in SSE
+    /// registers ([`x86_64::fold`]) where the polynomial allows it, BMI2 `pext` for the
+    /// ζ square root.
+    PclmulFold,
 }
 
 impl Backend {
     /// Every backend, portable first.
-    pub const ALL: [Backend; 3] = [Backend::Portable, Backend::Pclmul, Backend::PclmulPdep];
+    pub const ALL: [Backend; 4] = [
+        Backend::Portable,
+        Backend::Pclmul,
+        Backend::PclmulPdep,
+        Backend::PclmulFold,
+    ];
 
     /// The backend's name (`portable`, `pclmul`, `pclmul-pdep`).
     pub fn name(self) -> &'static str {
@@ -51,6 +65,7 @@ impl Backend {
             Backend::Portable => "portable",
             Backend::Pclmul => "pclmul",
             Backend::PclmulPdep => "pclmul-pdep",
+            Backend::PclmulFold => "pclmul-fold",
         }
     }
 
@@ -68,7 +83,7 @@ impl Backend {
     pub fn detect() -> Backend {
         static BEST: OnceLock<Backend> = OnceLock::new();
         *BEST.get_or_init(|| {
-            [Backend::PclmulPdep, Backend::Pclmul]
+            [Backend::PclmulFold, Backend::PclmulPdep, Backend::Pclmul]
                 .into_iter()
                 .find(|b| b.is_available())
                 .unwrap_or(Backend::Portable)
@@ -90,6 +105,8 @@ pub(crate) enum Engine {
     Pclmul(x86_64::Pclmul),
     #[cfg(target_arch = "x86_64")]
     PclmulPdep(x86_64::PclmulBmi2),
+    #[cfg(target_arch = "x86_64")]
+    PclmulFold(x86_64::PclmulBmi2),
 }
 
 impl Engine {
@@ -101,6 +118,8 @@ impl Engine {
             Backend::Pclmul => x86_64::Pclmul::detect().map(Engine::Pclmul),
             #[cfg(target_arch = "x86_64")]
             Backend::PclmulPdep => x86_64::PclmulBmi2::detect().map(Engine::PclmulPdep),
+            #[cfg(target_arch = "x86_64")]
+            Backend::PclmulFold => x86_64::PclmulBmi2::detect().map(Engine::PclmulFold),
             #[cfg(not(target_arch = "x86_64"))]
             _ => None,
         }
@@ -114,6 +133,8 @@ impl Engine {
             Engine::Pclmul(_) => Backend::Pclmul,
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(_) => Backend::PclmulPdep,
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(_) => Backend::PclmulFold,
         }
     }
 
@@ -129,7 +150,7 @@ impl Engine {
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::mul_wide(t, a, b),
             #[cfg(target_arch = "x86_64")]
-            Engine::PclmulPdep(t) => x86_64::mul_wide(t.pclmul(), a, b),
+            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => x86_64::mul_wide(t.pclmul(), a, b),
         }
     }
 
@@ -142,6 +163,8 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::sqr_wide(t, a),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::sqr_wide_pdep(t, a),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::sqr_wide(t.pclmul(), a),
         }
     }
 
@@ -162,6 +185,8 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::mul(t, m, a, b),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::mul(t.pclmul(), m, a, b),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::mul_fold(t, m, a, b),
         }
     }
 
@@ -186,6 +211,43 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::sqr_n(t, m, a, n),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::sqr_n_pdep(t, m, a, n),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::sqr_n_fold(t, m, a, n),
+        }
+    }
+
+    /// Approximate cycles of one squaring in a dependent chain (`sqr_n`), for the
+    /// Itoh–Tsujii table thresholds: measured about 7 cycles at 163 bits and 15 at 571
+    /// with the fold reduction (`4 + N`), 14–30 with shifts (`8 + 2N`).
+    pub(crate) fn chain_sqr_cycles<const N: usize, M: ModulusSpec>(self, m: &M) -> usize {
+        let _ = m;
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(_) if x86_64::fold_applies::<N, M>(m) => 4 + N,
+            _ => 8 + 2 * N,
+        }
+    }
+
+    /// `√a = a_even + ζ·a_odd mod m` (`zeta` = √x, `a` reduced).
+    #[inline(always)]
+    pub(crate) fn zeta_sqrt<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        zeta: &[u64; N],
+        a: &[u64; N],
+    ) -> [u64; N] {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => x86_64::zeta_sqrt(t, m, zeta, a),
+            _ => {
+                let d = m.degree() as usize;
+                let (even, odd) = super::sqrt::backend::split_portable(a, N);
+                let (mut lo, hi) = self.mul_wide(zeta, &odd);
+                for (l, e) in lo.iter_mut().zip(even.iter()) {
+                    *l ^= e;
+                }
+                portable::reduce_below(m, lo, hi, d + d / 2)
+            }
         }
     }
 
@@ -201,6 +263,8 @@ impl Engine {
             Engine::Pclmul(t) => x86_64::sqr(t, m, a),
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) => x86_64::sqr_pdep(t, m, a),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::sqr_fold(t, m, a),
         }
     }
 }

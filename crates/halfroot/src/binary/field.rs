@@ -311,12 +311,13 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     }
 
     /// `√a` by a chosen algorithm; [`Error::UnsupportedAlgorithm`] if it does not apply.
+    #[inline]
     pub fn sqrt_with(&self, algorithm: SqrtAlgorithm, a: &[u64; N]) -> Result<[u64; N]> {
         match algorithm {
             SqrtAlgorithm::Fermat => Ok(fermat::sqrt(&self.arith, a)),
             SqrtAlgorithm::Zeta => Ok(self.zeta_sqrt.sqrt(&self.arith, a)),
             SqrtAlgorithm::Ssrf => match &self.ssrf_sqrt {
-                Some(s) => Ok(s.sqrt(a)),
+                Some(s) => Ok(s.sqrt_mod(self.arith.modulus(), a)),
                 None => Err(Error::UnsupportedAlgorithm {
                     algorithm: algorithm.name().into(),
                     reason: format!(
@@ -330,7 +331,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
 
     /// `H(a)` by a chosen method; `None` for even d.
     pub fn half_trace_with(&self, method: HalfTraceMethod, a: &[u64; N]) -> Option<[u64; N]> {
-        if self.degree() % 2 == 0 {
+        if self.degree().is_multiple_of(2) {
             return None;
         }
         Some(match method {
@@ -388,7 +389,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             format!("sparse shift-xor ({} terms)", zeta_exponents.len())
         } else {
             format!(
-                "full product by ζ (weight {} > {})",
+                "carry-less product by ζ (weight {}; sparse shift-xor only up to weight {} without PCLMULQDQ+BMI2)",
                 zeta_exponents.len(),
                 sqrt::zeta::SPARSE_MAX_WEIGHT
             )
@@ -408,7 +409,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             trace_vector_weight: self.trace.vector().iter().map(|w| w.count_ones()).sum(),
             half_trace_method: self.half_trace_method,
             half_trace_table_bytes: (d % 2 == 1).then(|| self.method_table_bytes()),
-            even_solver: (d % 2 == 0).then(|| {
+            even_solver: d.is_multiple_of(2).then(|| {
                 format!(
                     "Gaussian-elimination preimages of a trace-zero basis, {} table ({} bytes)",
                     self.half_trace_method,
@@ -445,7 +446,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         let d = self.degree();
         let pre = quadratic::artin_schreier_preimages(&self.arith);
         let s_of = |k: u32| pre.get(k as usize).copied().flatten().unwrap_or([0u64; N]);
-        if d % 2 == 0 {
+        if d.is_multiple_of(2) {
             return (0..d).map(s_of).collect();
         }
         // Odd d: H(β) for Tr(β) = 0 is the trace-zero root S(β) + Tr(S(β)); for
@@ -566,7 +567,7 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
     #[inline]
     fn sqrt(&self, a: &[u64; N]) -> [u64; N] {
         match &self.ssrf_sqrt {
-            Some(s) => s.sqrt(a),
+            Some(s) => s.sqrt_mod(self.arith.modulus(), a),
             None => self.zeta_sqrt.sqrt(&self.arith, a),
         }
     }
@@ -575,7 +576,7 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
         self.trace.trace(a)
     }
     fn half_trace(&self, a: &[u64; N]) -> Option<[u64; N]> {
-        if self.degree() % 2 == 0 {
+        if self.degree().is_multiple_of(2) {
             return None;
         }
         Some(self.apply_linear(self.half_trace_method, a, true))
@@ -689,9 +690,9 @@ fn prime_factors(mut n: u32) -> Vec<u32> {
     let mut out = Vec::new();
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             out.push(p);
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }

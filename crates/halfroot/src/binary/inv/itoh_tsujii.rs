@@ -100,11 +100,12 @@ pub const TABLE_BUDGET: usize = 8 << 20;
 
 impl<const N: usize> Tables<N> {
     /// The smallest `k` for which a table replaces `k` squarings: a table costs about
-    /// `⌈d/4⌉·N` word loads and xors, a squaring (latency-bound in a chain) about
-    /// `8 + 2N` cycles.
-    pub fn threshold(d: u32) -> u32 {
+    /// `⌈d/4⌉·N` word loads and xors (two per cycle), a squaring (latency-bound in a
+    /// chain) `sqr_cycles` (see `Engine::chain_sqr_cycles`: 8 + 2N with shift
+    /// reductions, 4 + N with the fold reduction).
+    pub fn threshold(d: u32, sqr_cycles: usize) -> u32 {
         let cost = (d as usize).div_ceil(4) * N / 2;
-        (cost / (8 + 2 * N)).max(4) as u32
+        (cost / sqr_cycles.max(1)).max(4) as u32
     }
 
     /// Builds the tables for the chain of `m` (none when they would exceed
@@ -112,7 +113,7 @@ impl<const N: usize> Tables<N> {
     pub(crate) fn new<M: ModulusSpec>(e: Engine, m: &M) -> Tables<N> {
         let d = m.degree();
         let nib = (d as usize).div_ceil(4);
-        let th = Self::threshold(d);
+        let th = Self::threshold(d, e.chain_sqr_cycles::<N, M>(m));
         let ks: Vec<u32> = chain(d)
             .into_iter()
             .map(|(k, _)| k)
@@ -200,16 +201,16 @@ impl<const N: usize> core::fmt::Debug for Matrices<N> {
 impl<const N: usize> Matrices<N> {
     /// The smallest `k` for which a matrix replaces `k` squarings: a matrix costs about
     /// `⌈d/4⌉·(3 + 2N)/3` cycles (four columns per 256-bit step), a squaring in a chain
-    /// about `8 + 2N`.
-    pub fn threshold(d: u32) -> u32 {
+    /// `sqr_cycles` (as for [`Tables::threshold`]).
+    pub fn threshold(d: u32, sqr_cycles: usize) -> u32 {
         let cost = (d as usize).div_ceil(4) * (3 + 2 * N) / 3;
-        (cost / (8 + 2 * N)).max(4) as u32
+        (cost / sqr_cycles.max(1)).max(4) as u32
     }
 
     /// Builds the matrices for the chain of `m` (none beyond [`TABLE_BUDGET`]).
     pub(crate) fn new<M: ModulusSpec>(e: Engine, m: &M) -> Matrices<N> {
         let d = m.degree();
-        let th = Self::threshold(d);
+        let th = Self::threshold(d, e.chain_sqr_cycles::<N, M>(m));
         let ks: Vec<u32> = chain(d)
             .into_iter()
             .map(|(k, _)| k)

@@ -9,6 +9,8 @@
 
 pub mod bmi2;
 
+use crate::binary::modulus::ModulusSpec;
+
 /// The even mask `…0101`.
 pub const EVEN_MASK: u64 = 0x5555_5555_5555_5555;
 /// The odd mask `…1010`.
@@ -102,6 +104,61 @@ pub fn sparse_kernel<const N: usize, S: WordSplit>(
         }
     }
     buf
+}
+
+/// The type-I SSRF square-root kernel (Avanzi Theorem 1): with P = X^d + Σ X^k + 1,
+/// d and every k odd, ζ = x^((d+1)/2) + Σ x^((k+1)/2) and √a = a_even + ζ·a_odd has
+/// degree < d, so the result is `a_even ^ Σ_t (a_odd << t)` truncated to N words, no
+/// reduction. The shifts are read from `m`, so for a zero-sized compile-time spec they
+/// are constants and the kernel is straight-line code (a handful of `pext`, then two
+/// shifts and two xors per term and word of `a_odd`). Precondition: `m` of type I,
+/// `a` reduced. Constant-time: yes.
+#[inline(always)]
+pub fn type1_kernel<const N: usize, M: ModulusSpec, S: WordSplit>(m: &M, a: &[u64; N]) -> [u64; N] {
+    let d = m.degree() as usize;
+    let mut even = [0u64; N];
+    let mut odd = [0u64; N];
+    // Only the words below ⌈d/64⌉ can be nonzero; the constant bound lets the loop unroll.
+    let words = d.div_ceil(64).min(N);
+    for (i, &w) in a.iter().enumerate().take(words) {
+        let (e, o) = S::split_word(w);
+        let sh = 32 * (i & 1);
+        even[i / 2] |= e << sh;
+        odd[i / 2] |= o << sh;
+    }
+    // a_odd has (d − 1)/2 bits.
+    let half = (d / 2).div_ceil(64).clamp(1, N);
+    let mut r = even;
+    let mut add = |t: usize| {
+        let (q, s) = (t / 64, t % 64);
+        for i in 0..half {
+            if q + i < N {
+                r[q + i] ^= odd[i] << s;
+            }
+            if s != 0 && q + i + 1 < N {
+                r[q + i + 1] ^= odd[i] >> (64 - s);
+            }
+        }
+    };
+    add(d.div_ceil(2));
+    for &k in m.middle_exponents() {
+        add((k as usize).div_ceil(2));
+    }
+    r
+}
+
+/// [`type1_kernel`] with the portable splitter.
+pub fn type1_portable<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
+    type1_kernel::<N, M, PortableSplit>(m, a)
+}
+
+/// [`type1_kernel`] by the fastest available backend.
+#[inline(always)]
+pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
+    match bmi2::type1(m, a) {
+        Some(r) => r,
+        None => type1_portable(m, a),
+    }
 }
 
 /// [`sparse_kernel`] with the portable splitter.

@@ -9,6 +9,7 @@
 
 use super::backend;
 use super::xor_shifted;
+use crate::binary::modulus::ModulusSpec;
 use crate::binary::ssrf_type::SsrfType;
 
 /// Precomputed data of the SSRF square root for one field.
@@ -42,7 +43,19 @@ impl<const N: usize> SsrfSqrt<N> {
         self.ty
     }
 
-    /// `√a`.
+    /// `√a` for the field defined by `m` (the polynomial this was built for): type I
+    /// by [`backend::type1`], whose shifts come from `m` (constants for a compile-time
+    /// spec, so the code is straight-line); other types by [`SsrfSqrt::sqrt`].
+    #[inline(always)]
+    pub fn sqrt_mod<M: ModulusSpec>(&self, m: &M, a: &[u64; N]) -> [u64; N] {
+        if self.ty == SsrfType::I && m.degree() == self.degree {
+            backend::type1(m, a)
+        } else {
+            self.sqrt(a)
+        }
+    }
+
+    /// `√a` from the precomputed ζ terms (a run-time loop over them).
     pub fn sqrt(&self, a: &[u64; N]) -> [u64; N] {
         let mut buf = backend::sparse(a, self.words, self.odd_words, &self.terms);
         if let Some(m) = self.fold_m {
