@@ -17,6 +17,8 @@
 //! * [`ssrf_type`]: classification of square-root-friendly polynomials (types I–IV).
 //! * [`trace`]: trace vector by Newton's identities, single-bit traces (Avanzi §3.2).
 //! * [`half_trace`]: naive, Avanzi-table, nibble and byte half-traces (Avanzi §3.3).
+//! * [`linear_map`]: table evaluation of any F_2-linear map (nibble/byte/5-/6-bit chunk
+//!   tables, constant-time scans), the engine of half-traces, solving and basis changes.
 //! * [`quadratic`]: λ² + λ = α in every degree, a·λ² + b·λ + c = 0.
 //! * [`dynamic`]: [`dynamic::DynBinaryField`], any degree 2..=4096 chosen at run time.
 //! * [`hex`]: the hexadecimal text form of elements.
@@ -30,6 +32,7 @@ pub mod field;
 pub mod half_trace;
 pub mod hex;
 pub mod inv;
+pub mod linear_map;
 pub mod modulus;
 pub mod portable;
 pub mod quadratic;

@@ -119,3 +119,71 @@ fn conversion_rejects_bad_pairs() {
     assert!(c.forward(&[0, 0, 1 << 40]).is_err());
     assert!(c.forward(&[0, 0]).is_err());
 }
+
+/// The typed converter, in every layout, agrees with the dynamic one and is checked on
+/// its own as an isomorphism (products, round trip) against the dynamic fields.
+fn check_typed<const N: usize>(from: &str, to: &str, samples: usize) {
+    use halfroot::binary::convert::BasisConverterN;
+    use halfroot::binary::linear_map::Layout;
+    let fm = Modulus::parse(from).expect("valid");
+    let tm = Modulus::parse(to).expect("valid");
+    let dynamic = BasisConverter::new(&fm, &tm).expect("pair");
+    let f = DynBinaryField::new(from).expect("irreducible");
+    let g = DynBinaryField::new(to).expect("irreducible");
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for layout in Layout::ALL {
+        let c = BasisConverterN::<N>::with_layout(&fm, &tm, layout).expect("pair");
+        assert_eq!(c.layout(), layout);
+        for _ in 0..samples {
+            let a = f.random(&mut rng);
+            let b = f.random(&mut rng);
+            let arr = |v: &[u64]| -> [u64; N] { v.try_into().expect("N words") };
+            let (ta, tb) = (arr(&a), arr(&b));
+            let ca = c.forward(&ta);
+            assert_eq!(ca.to_vec(), dynamic.forward(&a).expect("ok"), "{layout}");
+            assert_eq!(c.forward_portable(&ta), ca, "{layout} portable");
+            assert_eq!(c.backward(&ca), ta, "{layout} round trip");
+            assert_eq!(c.backward_portable(&ca), ta, "{layout} portable round trip");
+            let prod = f.mul(&a, &b).expect("ok");
+            assert_eq!(
+                c.forward(&arr(&prod)).to_vec(),
+                g.mul(&ca, &c.forward(&tb)).expect("ok"),
+                "{layout} product"
+            );
+        }
+    }
+}
+
+#[test]
+fn typed_converter_matches_dynamic_in_every_layout() {
+    check_typed::<3>("163,7,6,3,0", "163,57,49,29,0", 40);
+    check_typed::<4>("233,74,0", "233,159,0", 40);
+    check_typed::<1>("13,4,3,1,0", "13,12,11,10,9,8,6,5,0", 40);
+    check_typed::<2>("113,9,0", "113,104,0", 20);
+}
+
+#[test]
+fn typed_converter_from_specs_matches_runtime_moduli() {
+    use halfroot::binary::convert::BasisConverterN;
+    use halfroot::binary::spec::{Nist163, Ssrf163};
+    let c = BasisConverterN::<3>::from_specs(&Nist163, &Ssrf163).expect("pair");
+    let d = BasisConverter::new(
+        &Modulus::parse("163,7,6,3,0").expect("ok"),
+        &Modulus::parse("163,57,49,29,0").expect("ok"),
+    )
+    .expect("pair");
+    let x = [0u64, 2, 0];
+    assert_eq!(c.forward(&x).to_vec(), d.forward(&x).expect("ok"));
+    // Too few words for the degree.
+    assert!(BasisConverterN::<2>::from_specs(&Nist163, &Ssrf163).is_err());
+    // forward_into leaves words past ⌈d/64⌉ alone.
+    let mut out = [7u64; 4];
+    d.forward_into(&x, &mut out);
+    assert_eq!(out[3], 7);
+    assert_eq!(out[..3].to_vec(), d.forward(&x).expect("ok"));
+}
+
+#[test]
+fn wide_conversion_beyond_nine_words_is_field_isomorphism() {
+    check_isomorphism("601,201,0", "601,400,0", 5);
+}

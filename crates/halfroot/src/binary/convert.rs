@@ -9,10 +9,15 @@
 //!
 //! With `K = F_2[X]/(P₂)` and `r ∈ K` a root of `P₁`, the map `Σ aᵢ x₁ⁱ ↦ Σ aᵢ rⁱ` is a field
 //! isomorphism `F_2[X]/(P₁) → K`; its matrix has columns `rⁱ` and its inverse is computed
-//! by Gauss–Jordan elimination over GF(2). Both are applied with byte-wise tables: for
-//! each byte position `k` and byte value `v`, the image of `v·x^(8k)`, so a conversion is
-//! `⌈d/8⌉` table reads and `⌈d/8⌉·⌈d/64⌉` word XORs (the cost of a multiplication in
-//! the paper's sense); the tables take `2·⌈d/8⌉·256·⌈d/64⌉` words (258 KiB at d = 163).
+//! by Gauss–Jordan elimination over GF(2). Both are applied as
+//! [`LinearMap`](super::linear_map::LinearMap)s: for each chunk position and chunk value
+//! the image of `v·x^(W·k)`, so a conversion is one table read and one (ymm) XOR per
+//! chunk — `⌈d/8⌉` reads with [`Layout::Byte`] (the paper's "about one multiplication").
+//!
+//! Two types: [`BasisConverterN`] (elements `[u64; N]`, no allocation, a layout of
+//! choice) and the dynamic [`BasisConverter`] (`&[u64]`/`Vec<u64>`, any degree), which
+//! holds a `BasisConverterN` for ⌈d/64⌉ ≤ 9 (dispatching once per call on the word
+//! count) and byte tables over slices above.
 //!
 //! Set-up (root, matrices, tables): `O(d²·log d)` field operations in `K` plus `O(d³/64)`
 //! word operations; run once per pair. Conversion: constant-time? No — table reads are
@@ -22,8 +27,14 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use super::dynamic::DynBinaryField;
+use super::linear_map::{Layout, LinearMap};
 use super::modulus::{Modulus, ModulusSpec};
 use crate::error::{Error, Result};
+
+/// The layout [`BasisConverter`] and [`BasisConverterN::new`] use: byte tables (fewest
+/// lookups; measured fastest at 163 and 233 in `benches/convert.rs`, ahead of 6-bit
+/// chunks and nibbles).
+pub const DEFAULT_LAYOUT: Layout = Layout::Byte;
 
 /// Byte-wise lookup tables of a GF(2)-linear map on `d`-bit vectors.
 #[derive(Clone, Debug)]
@@ -120,8 +131,207 @@ pub struct BasisConverter {
     from: DynBinaryField,
     to: DynBinaryField,
     root: Vec<u64>,
-    fwd: ByteTables,
-    bwd: ByteTables,
+    maps: Maps,
+}
+
+/// The conversion tables of a [`BasisConverter`], by word count.
+#[derive(Clone, Debug)]
+enum Maps {
+    W1(Box<BasisConverterN<1>>),
+    W2(Box<BasisConverterN<2>>),
+    W3(Box<BasisConverterN<3>>),
+    W4(Box<BasisConverterN<4>>),
+    W5(Box<BasisConverterN<5>>),
+    W6(Box<BasisConverterN<6>>),
+    W7(Box<BasisConverterN<7>>),
+    W8(Box<BasisConverterN<8>>),
+    W9(Box<BasisConverterN<9>>),
+    Wide { fwd: ByteTables, bwd: ByteTables },
+}
+
+macro_rules! dispatch_maps {
+    ($maps:expr, $c:ident => $typed:expr, $fwd:ident, $bwd:ident => $wide:expr) => {
+        match $maps {
+            Maps::W1($c) => $typed,
+            Maps::W2($c) => $typed,
+            Maps::W3($c) => $typed,
+            Maps::W4($c) => $typed,
+            Maps::W5($c) => $typed,
+            Maps::W6($c) => $typed,
+            Maps::W7($c) => $typed,
+            Maps::W8($c) => $typed,
+            Maps::W9($c) => $typed,
+            Maps::Wide { $fwd, $bwd } => $wide,
+        }
+    };
+}
+
+/// `a` (missing words read as zero) as `[u64; N]`.
+#[inline(always)]
+fn load<const N: usize>(a: &[u64]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for (x, y) in r.iter_mut().zip(a) {
+        *x = *y;
+    }
+    r
+}
+
+/// `out[..N] = r` (as far as `out` reaches; further words untouched).
+#[inline(always)]
+fn store<const N: usize>(r: &[u64; N], out: &mut [u64]) {
+    for (o, x) in out.iter_mut().zip(r) {
+        *o = *x;
+    }
+}
+
+/// A field isomorphism `F_2[X]/(P_from) → F_2[X]/(P_to)` and its inverse on elements of
+/// `N` words, with tables in a chosen [`Layout`]; no allocation per conversion.
+///
+/// ```
+/// use halfroot::binary::convert::BasisConverterN;
+/// use halfroot::binary::spec::{Nist163, Ssrf163};
+/// let c = BasisConverterN::<3>::from_specs(&Nist163, &Ssrf163)?;
+/// let a = [0x1234u64, 0, 0];
+/// assert_eq!(c.backward(&c.forward(&a)), a);
+/// # Ok::<(), halfroot::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct BasisConverterN<const N: usize> {
+    fwd: LinearMap<N>,
+    bwd: LinearMap<N>,
+}
+
+impl<const N: usize> BasisConverterN<N> {
+    /// The converter from the basis of `from` to that of `to` with [`DEFAULT_LAYOUT`].
+    ///
+    /// # Errors
+    /// As [`BasisConverter::new`]; also [`Error::InvalidArgument`] if `N` words cannot
+    /// hold an element.
+    pub fn new(from: &Modulus, to: &Modulus) -> Result<Self> {
+        Self::with_layout(from, to, DEFAULT_LAYOUT)
+    }
+
+    /// The converter between two compile-time (or any) moduli.
+    ///
+    /// # Errors
+    /// As [`BasisConverterN::new`].
+    pub fn from_specs<F: ModulusSpec, T: ModulusSpec>(from: &F, to: &T) -> Result<Self> {
+        Self::new(&to_modulus(from)?, &to_modulus(to)?)
+    }
+
+    /// The converter with tables in `layout`.
+    ///
+    /// # Errors
+    /// As [`BasisConverterN::new`].
+    pub fn with_layout(from: &Modulus, to: &Modulus, layout: Layout) -> Result<Self> {
+        let m = Matrices::new(from, to)?;
+        Self::from_matrices(&m, layout)
+    }
+
+    fn from_matrices(m: &Matrices, layout: Layout) -> Result<Self> {
+        let d = m.cols.len();
+        if d > 64 * N {
+            return Err(Error::InvalidArgument {
+                name: "N".into(),
+                value: N.to_string(),
+                reason: format!("{N} words cannot hold elements of degree {d}"),
+            });
+        }
+        let typed =
+            |cols: &[Vec<u64>]| -> Vec<[u64; N]> { cols.iter().map(|c| load::<N>(c)).collect() };
+        Ok(BasisConverterN {
+            fwd: LinearMap::new(&typed(&m.cols), layout),
+            bwd: LinearMap::new(&typed(&m.inv), layout),
+        })
+    }
+
+    /// The layout of the tables.
+    pub fn layout(&self) -> Layout {
+        self.fwd.layout()
+    }
+
+    /// The size of both tables in bytes.
+    pub fn bytes(&self) -> usize {
+        self.fwd.bytes() + self.bwd.bytes()
+    }
+
+    /// `a` (reduced, in the `from` basis) in the `to` basis.
+    #[inline]
+    pub fn forward(&self, a: &[u64; N]) -> [u64; N] {
+        self.fwd.apply(a)
+    }
+
+    /// `b` (reduced, in the `to` basis) in the `from` basis.
+    #[inline]
+    pub fn backward(&self, b: &[u64; N]) -> [u64; N] {
+        self.bwd.apply(b)
+    }
+
+    /// [`BasisConverterN::forward`] by the portable kernel.
+    pub fn forward_portable(&self, a: &[u64; N]) -> [u64; N] {
+        self.fwd.apply_portable(a)
+    }
+
+    /// [`BasisConverterN::backward`] by the portable kernel.
+    pub fn backward_portable(&self, b: &[u64; N]) -> [u64; N] {
+        self.bwd.apply_portable(b)
+    }
+}
+
+/// A [`ModulusSpec`] as a run-time [`Modulus`].
+fn to_modulus<M: ModulusSpec>(m: &M) -> Result<Modulus> {
+    let mut e = vec![m.degree()];
+    e.extend_from_slice(m.middle_exponents());
+    e.push(0);
+    Modulus::from_exponents(&e)
+}
+
+/// Both conversion matrices (as columns) and the root behind them.
+struct Matrices {
+    from: DynBinaryField,
+    to: DynBinaryField,
+    root: Vec<u64>,
+    cols: Vec<Vec<u64>>,
+    inv: Vec<Vec<u64>>,
+}
+
+impl Matrices {
+    fn new(from: &Modulus, to: &Modulus) -> Result<Matrices> {
+        if from.degree() != to.degree() {
+            return Err(Error::InvalidArgument {
+                name: "to".into(),
+                value: to.to_string(),
+                reason: format!(
+                    "degree {} differs from the degree {} of {from}",
+                    to.degree(),
+                    from.degree()
+                ),
+            });
+        }
+        let fk = DynBinaryField::from_modulus(from.clone())?;
+        let tk = DynBinaryField::from_modulus(to.clone())?;
+        let d = from.degree() as usize;
+        let words = tk.words();
+        let root = find_root(&tk, &from.exponents())?;
+        // Columns r^i.
+        let mut cols: Vec<Vec<u64>> = Vec::with_capacity(d);
+        let mut c = tk.one();
+        for _ in 0..d {
+            cols.push(c.clone());
+            c = tk.mul(&c, &root)?;
+        }
+        let inv = invert(&cols, d, words).ok_or_else(|| Error::ReducibleModulus {
+            modulus: to.to_string(),
+            reason: "the conversion matrix is singular".into(),
+        })?;
+        Ok(Matrices {
+            from: fk,
+            to: tk,
+            root,
+            cols,
+            inv,
+        })
+    }
 }
 
 /// Polynomials over `K` (coefficient vectors, lowest degree first, no trailing zeros).
@@ -253,39 +463,28 @@ impl BasisConverter {
     /// [`Error::InvalidArgument`] if the degrees differ; [`Error::ReducibleModulus`] if
     /// either polynomial is reducible.
     pub fn new(from: &Modulus, to: &Modulus) -> Result<BasisConverter> {
-        if from.degree() != to.degree() {
-            return Err(Error::InvalidArgument {
-                name: "to".into(),
-                value: to.to_string(),
-                reason: format!(
-                    "degree {} differs from the degree {} of {from}",
-                    to.degree(),
-                    from.degree()
-                ),
-            });
-        }
-        let fk = DynBinaryField::from_modulus(from.clone())?;
-        let tk = DynBinaryField::from_modulus(to.clone())?;
-        let d = from.degree() as usize;
-        let words = tk.words();
-        let root = find_root(&tk, &from.exponents())?;
-        // Columns r^i.
-        let mut cols: Vec<Vec<u64>> = Vec::with_capacity(d);
-        let mut c = tk.one();
-        for _ in 0..d {
-            cols.push(c.clone());
-            c = tk.mul(&c, &root)?;
-        }
-        let inv = invert(&cols, d, words).ok_or_else(|| Error::ReducibleModulus {
-            modulus: to.to_string(),
-            reason: "the conversion matrix is singular".into(),
-        })?;
+        let m = Matrices::new(from, to)?;
+        let l = DEFAULT_LAYOUT;
+        let maps = match m.to.words() {
+            1 => Maps::W1(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            2 => Maps::W2(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            3 => Maps::W3(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            4 => Maps::W4(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            5 => Maps::W5(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            6 => Maps::W6(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            7 => Maps::W7(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            8 => Maps::W8(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            9 => Maps::W9(Box::new(BasisConverterN::from_matrices(&m, l)?)),
+            w => Maps::Wide {
+                fwd: ByteTables::new(&m.cols, w),
+                bwd: ByteTables::new(&m.inv, w),
+            },
+        };
         Ok(BasisConverter {
-            fwd: ByteTables::new(&cols, words),
-            bwd: ByteTables::new(&inv, words),
-            from: fk,
-            to: tk,
-            root,
+            from: m.from,
+            to: m.to,
+            root: m.root,
+            maps,
         })
     }
 
@@ -311,7 +510,7 @@ impl BasisConverter {
     pub fn forward(&self, a: &[u64]) -> Result<Vec<u64>> {
         self.from.check(a)?;
         let mut out = vec![0u64; a.len()];
-        self.fwd.apply(a, &mut out);
+        self.forward_into(a, &mut out);
         Ok(out)
     }
 
@@ -322,7 +521,7 @@ impl BasisConverter {
     pub fn backward(&self, b: &[u64]) -> Result<Vec<u64>> {
         self.to.check(b)?;
         let mut out = vec![0u64; b.len()];
-        self.bwd.apply(b, &mut out);
+        self.backward_into(b, &mut out);
         Ok(out)
     }
 
@@ -331,14 +530,21 @@ impl BasisConverter {
     /// missing words of `a` read as zero).
     #[inline]
     pub fn forward_into(&self, a: &[u64], out: &mut [u64]) {
-        self.fwd.apply(a, out);
+        dispatch_maps!(&self.maps, c => store(&c.forward(&load(a)), out),
+            fwd, bwd => { let _ = bwd; fwd.apply(a, out) })
     }
 
     /// [`BasisConverter::backward`] into a buffer, without checks (see
     /// [`BasisConverter::forward_into`]).
     #[inline]
     pub fn backward_into(&self, b: &[u64], out: &mut [u64]) {
-        self.bwd.apply(b, out);
+        dispatch_maps!(&self.maps, c => store(&c.backward(&load(b)), out),
+            fwd, bwd => { let _ = fwd; bwd.apply(b, out) })
+    }
+
+    /// The layout of the conversion tables (byte tables of slices above 9 words).
+    pub fn layout(&self) -> Layout {
+        dispatch_maps!(&self.maps, c => c.layout(), fwd, bwd => { let _ = (fwd, bwd); Layout::Byte })
     }
 
     /// The matrix of the forward map as its columns (images of `x^i`).
@@ -350,7 +556,7 @@ impl BasisConverter {
                 let mut e = vec![0u64; w];
                 e[i / 64] = 1 << (i % 64);
                 let mut out = vec![0u64; w];
-                self.fwd.apply(&e, &mut out);
+                self.forward_into(&e, &mut out);
                 out
             })
             .collect()

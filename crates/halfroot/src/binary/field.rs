@@ -8,9 +8,9 @@
 //! half-trace/solver table is built on first use (O(d²·N) word operations).
 
 use super::arith::Arith;
-use super::half_trace::direct::{self, DirectTable};
-use super::half_trace::table::{self, SolveTable};
+use super::half_trace::table::SolveTable;
 use super::half_trace::{naive, HalfTraceMethod};
+use super::linear_map::{Layout, LinearMap};
 use super::modulus::ModulusSpec;
 use super::quadratic;
 use super::sqrt::ssrf::SsrfSqrt;
@@ -186,14 +186,26 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     trace: Trace<N>,
     half_trace_method: HalfTraceMethod,
     images: OnceLock<Vec<[u64; N]>>,
-    table: OnceLock<SolveTable<N>>,
-    nibble: OnceLock<DirectTable<N, 4>>,
-    byte: OnceLock<DirectTable<N, 8>>,
+    /// The direct tables, indexed as [`Layout::ALL`].
+    direct: [OnceLock<LinearMap<N>>; 6],
+    /// The folding tables: nibble, byte.
+    folded: [OnceLock<SolveTable<N>>; 2],
 }
 
-/// Byte tables up to this size are preferred over nibble tables (measured faster up to
-/// degree 571, 1.3 MB, on the development machine; larger tables fall back to nibbles).
+/// Byte tables up to this size are preferred over nibble tables.
 const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
+
+/// The default half-trace / solver method for degree `d` held in `n` words: direct byte
+/// tables (fewest lookups; measured fastest at 163–571 bits in
+/// `benches/binary_quadratic.rs`, ahead of 6-bit chunks, nibbles and the folding
+/// methods), nibble tables when byte tables would exceed [`BYTE_TABLE_MAX_BYTES`].
+fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
+    if Layout::Byte.table_bytes(d as usize, n) <= BYTE_TABLE_MAX_BYTES {
+        HalfTraceMethod::Byte
+    } else {
+        HalfTraceMethod::Nibble
+    }
+}
 
 impl<const N: usize, M: ModulusSpec> core::fmt::Debug for BinaryField<N, M> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -248,15 +260,10 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             zeta,
             ssrf_sqrt,
             sqrt_algorithm,
-            half_trace_method: if direct::table_bytes(d, N, 8) <= BYTE_TABLE_MAX_BYTES {
-                HalfTraceMethod::Byte
-            } else {
-                HalfTraceMethod::Nibble
-            },
+            half_trace_method: default_half_trace_method(d, N),
             images: OnceLock::new(),
-            table: OnceLock::new(),
-            nibble: OnceLock::new(),
-            byte: OnceLock::new(),
+            direct: Default::default(),
+            folded: Default::default(),
         })
     }
 
@@ -420,11 +427,12 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     }
 
     fn method_table_bytes(&self) -> usize {
-        let d = self.degree();
-        match self.half_trace_method {
-            HalfTraceMethod::Byte => direct::table_bytes(d, N, 8),
-            HalfTraceMethod::Nibble | HalfTraceMethod::NibbleCt => direct::table_bytes(d, N, 4),
-            HalfTraceMethod::Table | HalfTraceMethod::Naive => table::table_bytes(d, N),
+        let d = self.degree() as usize;
+        let m = self.half_trace_method;
+        match m.layout() {
+            None => 0,
+            Some(l) if m.folds() => l.table_bytes(d / 2, N) + 8 * N,
+            Some(l) => l.table_bytes(d, N),
         }
     }
 
@@ -472,36 +480,39 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             .collect()
     }
 
-    /// Evaluates the linear map of a table `method` (not `Naive`); for `Table` with
-    /// `half_trace`, adds the Tr(S) correction that turns G' into H.
+    /// Evaluates the linear map of a table `method` (`Naive` means the field's default
+    /// method); for the folding methods with `half_trace`, adds the Tr(S) correction
+    /// that turns G' into H.
+    #[inline]
     fn apply_linear(&self, method: HalfTraceMethod, a: &[u64; N], half_trace: bool) -> [u64; N] {
-        match method {
-            HalfTraceMethod::Byte => self
-                .byte
-                .get_or_init(|| DirectTable::new(self.degree(), self.images()))
-                .apply(a),
-            HalfTraceMethod::Nibble => self
-                .nibble
-                .get_or_init(|| DirectTable::new(self.degree(), self.images()))
-                .apply(a),
-            HalfTraceMethod::NibbleCt => self
-                .nibble
-                .get_or_init(|| DirectTable::new(self.degree(), self.images()))
-                .apply_ct(a),
-            HalfTraceMethod::Table | HalfTraceMethod::Naive => {
-                let t = self.table.get_or_init(|| {
-                    let images = self.images();
-                    SolveTable::new(self.degree(), |k| {
-                        images.get(k as usize).copied().unwrap_or([0u64; N])
-                    })
-                });
-                let (mut h, s) = t.apply(a);
-                if half_trace {
-                    h[0] ^= self.trace.trace(&s) as u64;
-                }
-                h
+        let method = match method {
+            HalfTraceMethod::Naive => self.half_trace_method,
+            m => m,
+        };
+        let layout = method.layout().unwrap_or(Layout::Nibble);
+        if method.folds() {
+            let slot = usize::from(layout == Layout::Byte);
+            let t = self.folded[slot].get_or_init(|| {
+                let images = self.images();
+                SolveTable::new(self.degree(), layout, |k| {
+                    images.get(k as usize).copied().unwrap_or([0u64; N])
+                })
+            });
+            let (mut h, s) = t.apply(a);
+            if half_trace {
+                h[0] ^= self.trace.trace(&s) as u64;
             }
+            h
+        } else {
+            self.direct_map(layout).apply(a)
         }
+    }
+
+    /// The direct table of the half-trace (odd d) or solver map (even d) in a layout,
+    /// built on first use.
+    pub fn direct_map(&self, layout: Layout) -> &LinearMap<N> {
+        let slot = Layout::ALL.iter().position(|&l| l == layout).unwrap_or(0);
+        self.direct[slot].get_or_init(|| LinearMap::new(self.images(), layout))
     }
 }
 

@@ -6,21 +6,29 @@
 //! H is F_2-linear and H(α)² + H(α) = α + Tr(α): for Tr(α) = 0 the roots of
 //! λ² + λ = α are H(α) and H(α) + 1.
 //!
-//! | method | module | cost | constant-time |
+//! | method | module | cost (d = 163) | constant-time |
 //! |---|---|---|---|
 //! | [`HalfTraceMethod::Naive`] | [`naive`] | d − 1 squarings + (d−1)/2 additions | yes |
-//! | [`HalfTraceMethod::Table`] | [`table`] | ~log₂ d splits + ⌈⌊d/2⌋/4⌉ table lookups | no: table indices depend on α (cache timing) |
-//! | [`HalfTraceMethod::Nibble`] | [`direct`] | ⌈d/4⌉ lookups, 16 entries per group | no (cache timing) |
-//! | [`HalfTraceMethod::Byte`] | [`direct`] | ⌈d/8⌉ lookups, 256 entries per group | no (cache timing) |
-//! | [`HalfTraceMethod::NibbleCt`] | [`direct`] | ⌈d/4⌉ masked scans of 16 entries | yes |
+//! | [`HalfTraceMethod::Table`] | [`table`] | ⌈log₂ d⌉ `pext` folds + ⌈⌊d/2⌋/4⌉ nibble lookups (21) | no |
+//! | [`HalfTraceMethod::TableByte`] | [`table`] | the folds + ⌈⌊d/2⌋/8⌉ byte lookups (11) | no |
+//! | [`HalfTraceMethod::Nibble`] | [`linear_map`] | ⌈d/4⌉ lookups (41), 16 entries per chunk | no |
+//! | [`HalfTraceMethod::Chunk5`] | [`linear_map`] | 33 lookups, 32 entries per chunk | no |
+//! | [`HalfTraceMethod::Chunk6`] | [`linear_map`] | 28 lookups, 64 entries per chunk | no |
+//! | [`HalfTraceMethod::Byte`] | [`linear_map`] | ⌈d/8⌉ lookups (21), 256 entries per chunk | no |
+//! | [`HalfTraceMethod::NibbleCt`] | [`linear_map`] | ⌈d/4⌉ masked scans of 16 entries | yes |
+//! | [`HalfTraceMethod::MaskCt`] | [`linear_map`] | d masked row XORs (AVX-512: ⌈d/8⌉·N `vpxorq zmm{k}`) | yes |
 //!
-//! Every table method also solves λ² + λ = α in even degree (with another linear map
-//! in place of H; see [`table`]).
+//! "No" means cache-timing: table addresses depend on α. Every table method also solves
+//! λ² + λ = α in even degree (with another linear map in place of H; see [`table`]).
+//! The tables are [`LinearMap`](crate::binary::linear_map::LinearMap)s.
+//!
+//! [`linear_map`]: crate::binary::linear_map
 
-pub mod direct;
+pub mod backend;
 pub mod naive;
 pub mod table;
 
+use crate::binary::linear_map::Layout;
 use crate::error::Error;
 
 /// The half-trace methods.
@@ -30,33 +38,78 @@ pub enum HalfTraceMethod {
     Naive,
     /// Even-bit folding, then one precomputed 16-entry table per 4 odd bits (Avanzi §3.3).
     Table,
+    /// Even-bit folding, then one 256-entry table per 8 odd bits.
+    TableByte,
     /// One 16-entry table per 4 bits of α, no folding.
     Nibble,
+    /// One 32-entry table per 5 bits of α, no folding.
+    Chunk5,
+    /// One 64-entry table per 6 bits of α, no folding.
+    Chunk6,
     /// One 256-entry table per 8 bits of α, no folding.
     Byte,
     /// The nibble table read in full with masks: constant-time, for secret α.
     NibbleCt,
+    /// One masked XOR of H(x^k) per bit k of α (AVX-512: eight per instruction):
+    /// constant-time, for secret α.
+    MaskCt,
 }
 
 impl HalfTraceMethod {
     /// Every method.
-    pub const ALL: [HalfTraceMethod; 5] = [
+    pub const ALL: [HalfTraceMethod; 9] = [
         HalfTraceMethod::Naive,
         HalfTraceMethod::Table,
+        HalfTraceMethod::TableByte,
         HalfTraceMethod::Nibble,
+        HalfTraceMethod::Chunk5,
+        HalfTraceMethod::Chunk6,
         HalfTraceMethod::Byte,
         HalfTraceMethod::NibbleCt,
+        HalfTraceMethod::MaskCt,
     ];
 
-    /// `"naive"`, `"table"`, `"nibble"`, `"byte"` or `"nibble-ct"`.
+    /// `"naive"`, `"table"`, `"table-byte"`, `"nibble"`, `"chunk5"`, `"chunk6"`,
+    /// `"byte"`, `"nibble-ct"` or `"mask-ct"`.
     pub fn name(self) -> &'static str {
         match self {
             HalfTraceMethod::Naive => "naive",
             HalfTraceMethod::Table => "table",
+            HalfTraceMethod::TableByte => "table-byte",
             HalfTraceMethod::Nibble => "nibble",
+            HalfTraceMethod::Chunk5 => "chunk5",
+            HalfTraceMethod::Chunk6 => "chunk6",
             HalfTraceMethod::Byte => "byte",
             HalfTraceMethod::NibbleCt => "nibble-ct",
+            HalfTraceMethod::MaskCt => "mask-ct",
         }
+    }
+
+    /// The layout of the method's table: over all d bits of α for the direct methods,
+    /// over the ⌊d/2⌋ compressed odd bits for the folding ones; `None` for `Naive`.
+    pub fn layout(self) -> Option<Layout> {
+        match self {
+            HalfTraceMethod::Naive => None,
+            HalfTraceMethod::Table | HalfTraceMethod::Nibble => Some(Layout::Nibble),
+            HalfTraceMethod::TableByte | HalfTraceMethod::Byte => Some(Layout::Byte),
+            HalfTraceMethod::Chunk5 => Some(Layout::Chunk5),
+            HalfTraceMethod::Chunk6 => Some(Layout::Chunk6),
+            HalfTraceMethod::NibbleCt => Some(Layout::NibbleScanCt),
+            HalfTraceMethod::MaskCt => Some(Layout::MaskCt),
+        }
+    }
+
+    /// Whether the method folds the even bits first ([`table`]).
+    pub fn folds(self) -> bool {
+        matches!(self, HalfTraceMethod::Table | HalfTraceMethod::TableByte)
+    }
+
+    /// Whether the method's time and memory addresses are independent of α.
+    pub fn is_constant_time(self) -> bool {
+        matches!(
+            self,
+            HalfTraceMethod::Naive | HalfTraceMethod::NibbleCt | HalfTraceMethod::MaskCt
+        )
     }
 }
 
@@ -76,7 +129,8 @@ impl core::str::FromStr for HalfTraceMethod {
             .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| Error::UnsupportedAlgorithm {
                 algorithm: s.to_string(),
-                reason: "unknown half-trace method; known: naive, table, nibble, byte, nibble-ct"
+                reason: "unknown half-trace method; known: naive, table, table-byte, nibble, \
+                         chunk5, chunk6, byte, nibble-ct, mask-ct"
                     .into(),
             })
     }

@@ -22,54 +22,30 @@
 //! Tr(α) = 0. For odd d, G = H (c = 1); for even d, G comes from Gaussian elimination
 //! ([`crate::binary::quadratic`]).
 //!
-//! Cost: ⌈log₂ d⌉ even/odd splits of shrinking length, ⌈⌊d/2⌋/4⌉ lookups of N words.
-//! Table: ⌈⌊d/2⌋/4⌉ · 16 · N words. Constant-time: no — the table indices are α's bits
-//! (cache-timing leak); the loop structure depends on d only.
+//! Cost: ⌈log₂ d⌉ even/odd folds of shrinking length ([`super::backend`], `pext`),
+//! then one [`LinearMap`] evaluation over the ⌊d/2⌋ compressed odd bits: ⌈⌊d/2⌋/4⌉
+//! nibble lookups ([`Layout::Nibble`], the paper's layout) or ⌈⌊d/2⌋/8⌉ byte lookups
+//! ([`Layout::Byte`]). Table: as [`Layout::table_bytes`] for ⌊d/2⌋ bits.
+//! Constant-time: no with a lookup layout (cache timing); the folds are.
 
-use crate::binary::sqrt::backend::{self, ODD_MASK};
+use super::backend::{self, Folded};
+use crate::binary::linear_map::{Layout, LinearMap};
 
-/// A precomputed linear solver / half-trace table.
+/// A precomputed linear solver / half-trace table over the odd bits.
 #[derive(Clone, Debug)]
 pub struct SolveTable<const N: usize> {
-    groups: Vec<[[u64; N]; 16]>,
+    map: LinearMap<N>,
     bit0: [u64; N],
     degree: u32,
-}
-
-/// The number of bytes of a table for degree `degree` with `n` words per element.
-pub fn table_bytes(degree: u32, n: usize) -> usize {
-    ((degree as usize / 2).div_ceil(4) * 16 + 1) * n * 8
 }
 
 impl<const N: usize> SolveTable<N> {
     /// Builds the table of a linear map G given on the basis elements that matter:
     /// `image(k)` = G(x^k) for k = 0 and every odd k < d.
-    pub fn new(degree: u32, image: impl Fn(u32) -> [u64; N]) -> Self {
-        let odd_count = degree / 2; // odd positions 1, 3, …, < d
-        let group_count = odd_count.div_ceil(4) as usize;
-        let mut groups = vec![[[0u64; N]; 16]; group_count];
-        for (j, group) in groups.iter_mut().enumerate() {
-            let mut singles = [[0u64; N]; 4];
-            for (b, single) in singles.iter_mut().enumerate() {
-                let k = 8 * j as u32 + 2 * b as u32 + 1;
-                if k < degree {
-                    *single = image(k);
-                }
-            }
-            for (n, entry) in group.iter_mut().enumerate() {
-                let mut e = [0u64; N];
-                for (bit, single) in singles.iter().enumerate() {
-                    if (n >> bit) & 1 == 1 {
-                        for (x, y) in e.iter_mut().zip(single.iter()) {
-                            *x ^= y;
-                        }
-                    }
-                }
-                *entry = e;
-            }
-        }
+    pub fn new(degree: u32, layout: Layout, image: impl Fn(u32) -> [u64; N]) -> Self {
+        let columns: Vec<[u64; N]> = (0..degree / 2).map(|i| image(2 * i + 1)).collect();
         SolveTable {
-            groups,
+            map: LinearMap::new(&columns, layout),
             bit0: image(0),
             degree,
         }
@@ -77,58 +53,41 @@ impl<const N: usize> SolveTable<N> {
 
     /// The table's size in bytes.
     pub fn bytes(&self) -> usize {
-        (self.groups.len() * 16 + 1) * N * 8
+        self.map.bytes() + N * 8
+    }
+
+    /// The table of the odd bits.
+    pub fn map(&self) -> &LinearMap<N> {
+        &self.map
     }
 
     /// `(G'(a), S)`: G'(a) as in the module docs and S the sum of the folded even parts
     /// (so that H(a) = G'(a) + Tr(S) when G = H).
     #[inline]
     pub fn apply(&self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
-        let mut len = self.degree as usize; // bit length bound of `cur`
-        let mut cur = *a;
-        let b0 = cur[0] & 1;
-        cur[0] &= !1;
-        let mut odd = [0u64; N];
-        let mut s = [0u64; N];
-        while len > 64 {
-            let words = len.div_ceil(64).min(N);
-            for i in 0..words {
-                odd[i] ^= cur[i] & ODD_MASK;
-            }
-            // E: bits 2i (i ≥ 1; bit 0 of cur is clear) to bit i.
-            let (even, _) = backend::split(&cur, words);
-            cur = even;
-            for i in 0..words {
-                s[i] ^= cur[i];
-            }
-            len = len.div_ceil(2);
+        self.finish(backend::fold(a, self.degree))
+    }
+
+    /// As [`SolveTable::apply`] with the portable folding and table kernels.
+    pub fn apply_portable(&self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
+        let f = backend::fold_portable(a, self.degree);
+        let mut acc = self.map.apply_portable(&f.packed);
+        self.add_rest(&mut acc, &f);
+        (acc, f.s)
+    }
+
+    #[inline(always)]
+    fn finish(&self, f: Folded<N>) -> ([u64; N], [u64; N]) {
+        let mut acc = self.map.apply(&f.packed);
+        self.add_rest(&mut acc, &f);
+        (acc, f.s)
+    }
+
+    #[inline(always)]
+    fn add_rest(&self, acc: &mut [u64; N], f: &Folded<N>) {
+        let mask = f.bit0.wrapping_neg();
+        for ((x, y), s) in acc.iter_mut().zip(self.bit0.iter()).zip(f.s.iter()) {
+            *x ^= (y & mask) ^ s;
         }
-        // One word left: fold in registers.
-        let mut w = cur[0];
-        let mut o = 0u64;
-        let mut e_sum = 0u64;
-        while len > 2 {
-            o ^= w & ODD_MASK;
-            w = backend::compress_even_word(w) as u64;
-            e_sum ^= w;
-            len = len.div_ceil(2);
-        }
-        o ^= w & ODD_MASK;
-        odd[0] ^= o;
-        s[0] ^= e_sum;
-        let (_, packed) = backend::split(&odd, self.degree.div_ceil(64) as usize);
-        let mut acc = s;
-        let mask = b0.wrapping_neg();
-        for (x, y) in acc.iter_mut().zip(self.bit0.iter()) {
-            *x ^= y & mask;
-        }
-        for (j, group) in self.groups.iter().enumerate() {
-            let nib = ((packed[j / 16] >> (4 * (j % 16))) & 15) as usize;
-            let e = &group[nib];
-            for (x, y) in acc.iter_mut().zip(e.iter()) {
-                *x ^= y;
-            }
-        }
-        (acc, s)
     }
 }

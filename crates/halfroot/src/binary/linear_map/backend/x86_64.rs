@@ -1,0 +1,262 @@
+//! x86-64 kernels of [`LinearMap`](crate::binary::linear_map::LinearMap): AVX2 table
+//! lookups (ymm XOR per 256-bit lane of an entry) and AVX-512 masked row XORs.
+//!
+//! Source: Intel SDM (VPXOR, VPXORQ with opmask, KMOVB). The lookup and scan loops are
+//! the portable ones of [`super`], compiled here with a ymm accumulator.
+//! Cost: `lookup` one aligned `vpxor ymm, ymm, m256` per lane of an entry per chunk;
+//! `mask_ct` one `kmovb` per input byte and one masked `vpxorq zmm` per output word and
+//! input byte, then a horizontal XOR per output word.
+//! Constant-time: `lookup` no; `scan_ct` and `mask_ct` yes (the input only selects
+//! masks, never addresses).
+//! Detection: `is_x86_feature_detected!` (cached by the standard library) when a map is
+//! built; the tokens [`Avx2`] and [`Avx512`] can only be made after a positive check.
+#![allow(unsafe_code)]
+
+use super::super::Lane;
+use super::{lookup, scan_ct, Acc};
+use core::arch::x86_64::*;
+
+/// Proof that the CPU has AVX2 and BMI2 (only made by [`Avx2::detect`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2 {
+    _private: (),
+}
+
+impl Avx2 {
+    /// `Some` iff this CPU has AVX2 and BMI2.
+    pub fn detect() -> Option<Avx2> {
+        (std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("bmi2"))
+            .then_some(Avx2 { _private: () })
+    }
+
+    /// [`lookup`] with ymm accumulators.
+    #[inline]
+    pub fn lookup<const N: usize, const W: usize>(
+        self,
+        table: &[Lane],
+        bits: usize,
+        a: &[u64; N],
+    ) -> [u64; N] {
+        // SAFETY: `self` exists only if the CPU has AVX2 and BMI2 (see `detect`), the
+        // features these functions are compiled for.
+        unsafe {
+            match N.div_ceil(4) {
+                1 => lookup_avx2::<N, W, 1>(table, bits, a),
+                2 => lookup_avx2::<N, W, 2>(table, bits, a),
+                3 => lookup_avx2::<N, W, 3>(table, bits, a),
+                _ => lookup::<N, W, super::Words<N>>(table, bits, a),
+            }
+        }
+    }
+
+    /// [`scan_ct`] with ymm accumulators.
+    #[inline]
+    pub fn scan_ct<const N: usize>(self, table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+        // SAFETY: as in `lookup`.
+        unsafe {
+            match N.div_ceil(4) {
+                1 => scan_avx2::<N, 1>(table, bits, a),
+                2 => scan_avx2::<N, 2>(table, bits, a),
+                3 => scan_avx2::<N, 3>(table, bits, a),
+                _ => scan_ct::<N, super::Words<N>>(table, bits, a),
+            }
+        }
+    }
+}
+
+/// Proof that the CPU has AVX-512 F, BW and DQ (only made by [`Avx512::detect`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Avx512 {
+    _private: (),
+}
+
+impl Avx512 {
+    /// `Some` iff this CPU has AVX-512 F, BW and DQ.
+    pub fn detect() -> Option<Avx512> {
+        (std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512dq"))
+        .then_some(Avx512 { _private: () })
+    }
+
+    /// The `MaskCt` layout: per input byte, one masked `vpxorq` per output word.
+    #[inline]
+    pub fn mask_ct<const N: usize>(self, table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+        // SAFETY: `self` exists only if the CPU has AVX-512 F/BW/DQ.
+        unsafe { mask_ct_avx512::<N>(table, bits, a) }
+    }
+}
+
+/// `B` ymm registers (B = ⌈N/4⌉).
+struct Ymm<const B: usize>([__m256i; B]);
+
+impl<const N: usize, const B: usize> Acc<N> for Ymm<B> {
+    #[inline(always)]
+    fn zero() -> Self {
+        // SAFETY: only inlined into AVX2 functions (`lookup_avx2`, `scan_avx2`).
+        Ymm([unsafe { _mm256_setzero_si256() }; B])
+    }
+    #[inline(always)]
+    fn xor(&mut self, entry: &[Lane]) {
+        for (r, l) in self.0.iter_mut().zip(entry) {
+            // SAFETY: AVX2 as above; `l` is a 32-byte aligned `Lane`, a valid aligned
+            // 256-bit load.
+            unsafe {
+                *r = _mm256_xor_si256(*r, _mm256_load_si256(l.0.as_ptr().cast()));
+            }
+        }
+    }
+    #[inline(always)]
+    fn xor_masked(&mut self, entry: &[Lane], mask: u64) {
+        // SAFETY: AVX2 as above.
+        let m = unsafe { _mm256_set1_epi64x(mask as i64) };
+        for (r, l) in self.0.iter_mut().zip(entry) {
+            // SAFETY: as in `xor`.
+            unsafe {
+                let e = _mm256_load_si256(l.0.as_ptr().cast());
+                *r = _mm256_xor_si256(*r, _mm256_and_si256(e, m));
+            }
+        }
+    }
+    #[inline(always)]
+    fn get(self) -> [u64; N] {
+        let mut lanes = [Lane::default(); B];
+        for (l, r) in lanes.iter_mut().zip(self.0) {
+            // SAFETY: AVX2 as above; `l` is a 32-byte aligned writable `Lane`.
+            unsafe { _mm256_store_si256(l.0.as_mut_ptr().cast(), r) };
+        }
+        let mut out = [0u64; N];
+        for (i, o) in out.iter_mut().enumerate() {
+            if let Some(l) = lanes.get(i / 4) {
+                *o = l.0[i % 4];
+            }
+        }
+        out
+    }
+}
+
+/// The AVX2 lookup loop with raw table addressing: the byte offset of chunk `k`'s
+/// entry is one `rorx` and one `and` of the input word (entries are `32·B` bytes, a
+/// power of two for B ≤ 2, so the scaling folds into the rotation), and two
+/// accumulators halve the XOR dependency chain.
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2; `B = ⌈N/4⌉`.
+#[target_feature(enable = "avx2,bmi2")]
+unsafe fn lookup_avx2<const N: usize, const W: usize, const B: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[u64; N],
+) -> [u64; N] {
+    let per = super::chunks_per_word(W);
+    let stride = 32 * B; // bytes per entry
+    let word_bytes = (per << W) * stride;
+    let mask = (1u64 << W) - 1;
+    let in_words = bits.div_ceil(64).clamp(1, N);
+    if table.len() * 32 < in_words * word_bytes {
+        return lookup::<N, W, super::Words<N>>(table, bits, a);
+    }
+    let base: *const u8 = table.as_ptr().cast();
+    let mut acc0 = [_mm256_setzero_si256(); B];
+    let mut acc1 = [_mm256_setzero_si256(); B];
+    // Byte offset of the entry of chunk k of x within its word's tables.
+    let offset = |x: u64, k: usize| -> usize {
+        if stride.is_power_of_two() {
+            let sh = stride.trailing_zeros();
+            let r = ((W * k) as u32).wrapping_sub(sh) & 63;
+            // The last chunk of a word may be narrower (W ∤ 64): its mask must not
+            // take the bits the rotation wraps around from the bottom of the word.
+            let m = if W * k + W > 64 {
+                (1u64 << (64 - W * k)) - 1
+            } else {
+                mask
+            };
+            (x.rotate_right(r) & (m << sh)) as usize
+        } else {
+            ((x >> (W * k)) & mask) as usize * stride
+        }
+    };
+    // Entry of chunk k at `p`: even chunks into acc0, odd ones into acc1 (k is a
+    // constant in the unrolled loops, so the choice is static).
+    #[inline(always)]
+    unsafe fn add<const B: usize>(
+        acc0: &mut [__m256i; B],
+        acc1: &mut [__m256i; B],
+        p: *const u8,
+        k: usize,
+    ) {
+        let acc = if k.is_multiple_of(2) { acc0 } else { acc1 };
+        for (b, r) in acc.iter_mut().enumerate() {
+            // SAFETY: `p` points at an entry inside `table` (see the callers), whose
+            // lanes are 32-byte aligned; lane b < B of it is in bounds.
+            *r = unsafe { _mm256_xor_si256(*r, _mm256_load_si256(p.add(32 * b).cast())) };
+        }
+    }
+    // Every chunk of every input word, also those past `bits` in the last word (they
+    // read the zero entry of their chunk): constant trip counts, fully unrolled.
+    for (wi, &x) in a.iter().enumerate().take(in_words) {
+        let word = base.add(wi * word_bytes);
+        for k in 0..per {
+            // SAFETY: k < per and the offset is < 2^W·stride, so the entry lies in word
+            // wi's tables, which are inside `table` (length checked above).
+            unsafe {
+                add(
+                    &mut acc0,
+                    &mut acc1,
+                    word.add((k << W) * stride + offset(x, k)),
+                    k,
+                )
+            };
+        }
+    }
+    let mut lanes = [Lane::default(); B];
+    for ((l, r0), r1) in lanes.iter_mut().zip(acc0).zip(acc1) {
+        // SAFETY: `l` is a 32-byte aligned writable lane.
+        unsafe { _mm256_store_si256(l.0.as_mut_ptr().cast(), _mm256_xor_si256(r0, r1)) };
+    }
+    let mut out = [0u64; N];
+    for (i, o) in out.iter_mut().enumerate() {
+        if let Some(l) = lanes.get(i / 4) {
+            *o = l.0[i % 4];
+        }
+    }
+    out
+}
+
+/// # Safety
+/// The CPU must support AVX2; `B = ⌈N/4⌉`.
+#[target_feature(enable = "avx2")]
+unsafe fn scan_avx2<const N: usize, const B: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[u64; N],
+) -> [u64; N] {
+    scan_ct::<N, Ymm<B>>(table, bits, a)
+}
+
+/// # Safety
+/// The CPU must support AVX-512 F, BW and DQ.
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+unsafe fn mask_ct_avx512<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+    let mut acc = [_mm512_setzero_si512(); N];
+    let bytes = bits.div_ceil(8).min(8 * N);
+    for j in 0..bytes {
+        let m: __mmask8 = ((a[j / 8] >> (8 * (j % 8))) & 0xff) as u8;
+        let Some(rows) = table.get(j * N * 2..(j + 1) * N * 2) else {
+            break;
+        };
+        for (r, pair) in acc.iter_mut().zip(rows.chunks_exact(2)) {
+            // SAFETY: `pair` is two consecutive 32-byte aligned lanes of one slice: 64
+            // readable bytes (unaligned load, so 32-byte alignment is enough).
+            let row = _mm512_loadu_si512(pair.as_ptr().cast());
+            *r = _mm512_mask_xor_epi64(*r, m, *r, row);
+        }
+    }
+    let mut out = [0u64; N];
+    for (o, r) in out.iter_mut().zip(acc) {
+        let x = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64::<1>(r));
+        let y = _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+        *o = (_mm_cvtsi128_si64(y) ^ _mm_extract_epi64::<1>(y)) as u64;
+    }
+    out
+}
