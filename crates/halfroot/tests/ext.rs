@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// M = X^k + Σ m_i X^i as integers.
-fn modulus_ints<F: PrimeFieldOps>(e: &Fqk<F>) -> Vec<BigUint> {
+fn modulus_ints<F: PrimeFieldOps + 'static>(e: &Fqk<F>) -> Vec<BigUint> {
     e.modulus()
         .coeffs()
         .iter()
@@ -27,7 +27,7 @@ fn modulus_ints<F: PrimeFieldOps>(e: &Fqk<F>) -> Vec<BigUint> {
 }
 
 /// Checks every supported algorithm (mul and sqr) and the Field ops on `n` random pairs.
-fn check_field<F: PrimeFieldOps + Clone>(e: &Fqk<F>, n: usize, rng: &mut ChaCha8Rng) {
+fn check_field<F: PrimeFieldOps + Clone + 'static>(e: &Fqk<F>, n: usize, rng: &mut ChaCha8Rng) {
     let q = e.base().modulus().clone();
     let k = e.degree();
     let m = modulus_ints(e);
@@ -143,7 +143,7 @@ fn reference_field_matches_fp() {
     assert_eq!(modulus_ints(&er), modulus_ints(&ep));
 }
 
-fn inverse_frobenius_norm<F: PrimeFieldOps + Clone>(e: &Fqk<F>, rng: &mut ChaCha8Rng) {
+fn inverse_frobenius_norm<F: PrimeFieldOps + Clone + 'static>(e: &Fqk<F>, rng: &mut ChaCha8Rng) {
     let q = e.base().modulus().clone();
     let k = e.degree();
     let m = modulus_ints(e);
