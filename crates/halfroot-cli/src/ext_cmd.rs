@@ -55,7 +55,7 @@ pub fn run(
     })
 }
 
-fn open<F: PrimeFieldOps>(
+fn open<F: PrimeFieldOps + 'static>(
     f: F,
     k: usize,
     modulus: &str,

@@ -155,7 +155,24 @@ impl<const N: usize> Wide<N> {
     /// `self − m·x` for a word `m`.
     #[inline(always)]
     pub fn sub_mul_small(&self, x: &Self, m: u64) -> Self {
-        self.sub(&x.mul_small(m))
+        let mut r = Self::ZERO;
+        let (mut c, mut b) = (0, 0);
+        for i in 0..N {
+            let pr;
+            (pr, c) = mac(0, x.lo[i], m, c);
+            (r.lo[i], b) = sbb(self.lo[i], pr, b);
+        }
+        for i in 0..N {
+            let pr;
+            (pr, c) = mac(0, x.hi[i], m, c);
+            (r.hi[i], b) = sbb(self.hi[i], pr, b);
+        }
+        r.top = self
+            .top
+            .wrapping_sub(x.top.wrapping_mul(m))
+            .wrapping_sub(c)
+            .wrapping_sub(b);
+        r
     }
 
     /// `self · 2^s` for 0 < s < 64.

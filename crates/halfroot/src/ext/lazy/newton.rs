@@ -108,40 +108,29 @@ fn interpolate<const N: usize>(u: &[Wide<N>], u_inf: Wide<N>, pts: &[i64], c: &m
         }
         cc[i] = y;
     }
-    // Horner: P = c_inf; P ← P·(X − α_i) + c_i
+    // Horner, in place: P = c_inf; P ← P·(X − α_i) + c_i
     let total = n + 1;
-    let mut p = [Wide::<N>::ZERO; MAX_TERMS];
+    let p = &mut c[..total];
     p[0] = u_inf;
     let mut len = 1;
     for i in (0..n).rev() {
         let alpha = pts[i];
         let m = alpha.unsigned_abs();
-        // new_j = p_{j−1} − α p_j (p_{−1} = c_i, p_len = 0)
-        let comb = |low: &Wide<N>, pj: &Wide<N>| -> Wide<N> {
-            match (alpha > 0, m) {
-                (_, 0) => *low,
-                (true, 1) => low.sub(pj),
-                (false, 1) => low.add(pj),
-                (true, _) => low.sub_mul_small(pj, m),
-                (false, _) => low.add_mul_small(pj, m),
-            }
-        };
-        let mut q = [Wide::<N>::ZERO; MAX_TERMS];
-        if m == 0 {
-            q[0] = cc[i];
-            q[1..=len].copy_from_slice(&p[..len]);
-        } else {
-            q[0] = comb(&cc[i], &p[0]);
-            for j in 1..len {
-                q[j] = comb(&p[j - 1], &p[j]);
-            }
-            q[len] = p[len - 1];
+        // new_j = p_{j−1} − α p_j, from the top down (p_len = 0, p_{−1} = c_i)
+        p[len] = p[len - 1];
+        for j in (0..len).rev() {
+            let low = if j == 0 { cc[i] } else { p[j - 1] };
+            p[j] = match (alpha > 0, m) {
+                (_, 0) => low,
+                (true, 1) => low.sub(&p[j]),
+                (false, 1) => low.add(&p[j]),
+                (true, _) => low.sub_mul_small(&p[j], m),
+                (false, _) => low.add_mul_small(&p[j], m),
+            };
         }
         len += 1;
-        p = q;
     }
     debug_assert_eq!(len, total);
-    c[..total].copy_from_slice(&p[..total]);
 }
 
 /// The 2k − 1 integer coefficients of `a·b` (k = `a.len()` ∈ 3 … 7).
