@@ -6,9 +6,14 @@
 //!
 //! * [`modulus`]: M = X^k − α (Lidl–Niederreiter Theorem 3.75) or any irreducible
 //!   monic M (Rabin's test); the smallest binomial, else a small trinomial.
-//! * [`mul`]: schoolbook, Karatsuba, Montgomery's 13M and El Mrabet–Guillevic–Ionica's
-//!   Newton interpolation (9M / 11M / 13M for k = 5 / 6 / 7), by name.
-//! * [`inv`]: Itoh–Tsujii (norm via Frobenius) and extended Euclid.
+//! * [`mul`]: schoolbook, Karatsuba (14M / 18M / 23M for k = 5 / 6 / 7), Montgomery's
+//!   13M and El Mrabet–Guillevic–Ionica's Newton interpolation (9M / 11M / 13M), by
+//!   name, each with per-product Montgomery reduction.
+//! * [`lazy`]: the same formulas with lazy reduction over [`crate::prime::Fp`] and
+//!   M = X^k − α (small ±α): unreduced double-width products combined over Z, one
+//!   REDC per output coefficient; `auto` picks Karatsuba-lazy there.
+//! * [`inv`]: Itoh–Tsujii (norm via Frobenius, the default), the paper's explicit
+//!   k = 5 formula (45M + 5S to the norm) and extended Euclid.
 //!
 //! Source: El Mrabet, Guillevic, Ionica, "Efficient multiplication in finite field
 //! extensions of degree 5", AFRICACRYPT 2011.
