@@ -55,7 +55,7 @@ pub fn run(
     })
 }
 
-fn open<F: PrimeFieldOps>(
+fn open<F: PrimeFieldOps + 'static>(
     f: F,
     k: usize,
     modulus: &str,
@@ -82,11 +82,15 @@ fn open<F: PrimeFieldOps>(
     e.with_algorithm(alg).map_err(|e| e.to_string())
 }
 
-fn elem<F: PrimeFieldOps>(e: &Fqk<F>, name: &str, text: &str) -> Result<Vec<F::Elem>, String> {
+fn elem<F: PrimeFieldOps + 'static>(
+    e: &Fqk<F>,
+    name: &str,
+    text: &str,
+) -> Result<Vec<F::Elem>, String> {
     e.parse(text).map_err(|err| format!("{name}: {err}"))
 }
 
-fn ops<F: PrimeFieldOps>(e: &Fqk<F>, op: &str, args: &[String]) -> ExitCode {
+fn ops<F: PrimeFieldOps + 'static>(e: &Fqk<F>, op: &str, args: &[String]) -> ExitCode {
     lines::run(args, |a| match op {
         "mul" | "add" | "sub" => {
             expect_args(op, a, 2)?;

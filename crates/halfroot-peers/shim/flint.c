@@ -179,3 +179,60 @@ int hr_flint_fq_mul_bench(const uint64_t *q, size_t qn, size_t k, const uint64_t
 }
 
 const char *hr_flint_version(void) { return flint_version; }
+
+/* r = a * b in F_q[X]/(X^k + m_{k-1} X^{k-1} + ... + m_0) by fq_mul; m, a, b, out hold k
+ * coefficients of qn words each. The modulus must be irreducible (FLINT does not check):
+ * the caller passes one it has tested. */
+int hr_flint_fq_mul_poly(const uint64_t *q, size_t qn, size_t k, const uint64_t *m,
+                         const uint64_t *a, const uint64_t *b, uint64_t *out) {
+    fmpz_t Q, c;
+    fmpz_init(Q);
+    import_words(Q, q, qn);
+    if (k < 1 || !odd_prime(Q)) {
+        fmpz_clear(Q);
+        return -1;
+    }
+    fmpz_mod_ctx_t mctx;
+    fmpz_mod_poly_t M;
+    fq_ctx_t ctx;
+    fq_t x, y, r;
+    fmpz_mod_ctx_init(mctx, Q);
+    fmpz_mod_poly_init(M, mctx);
+    fmpz_init(c);
+    for (size_t i = 0; i < k; i++) {
+        import_words(c, m + i * qn, qn);
+        fmpz_mod(c, c, Q);
+        fmpz_mod_poly_set_coeff_fmpz(M, (slong)i, c, mctx);
+    }
+    fmpz_mod_poly_set_coeff_ui(M, (slong)k, 1, mctx);
+    fq_ctx_init_modulus(ctx, M, mctx, "X");
+    fq_init(x, ctx);
+    fq_init(y, ctx);
+    fq_init(r, ctx);
+    fmpz_poly_zero(x);
+    fmpz_poly_zero(y);
+    for (size_t i = 0; i < k; i++) {
+        import_words(c, a + i * qn, qn);
+        fmpz_mod(c, c, Q);
+        fmpz_poly_set_coeff_fmpz(x, (slong)i, c);
+        import_words(c, b + i * qn, qn);
+        fmpz_mod(c, c, Q);
+        fmpz_poly_set_coeff_fmpz(y, (slong)i, c);
+    }
+    fq_reduce(x, ctx);
+    fq_reduce(y, ctx);
+    fq_mul(r, x, y, ctx);
+    for (size_t i = 0; i < k; i++) {
+        fmpz_poly_get_coeff_fmpz(c, r, (slong)i);
+        export_words(out + i * qn, qn, c);
+    }
+    fq_clear(x, ctx);
+    fq_clear(y, ctx);
+    fq_clear(r, ctx);
+    fq_ctx_clear(ctx);
+    fmpz_mod_poly_clear(M, mctx);
+    fmpz_mod_ctx_clear(mctx);
+    fmpz_clear(c);
+    fmpz_clear(Q);
+    return 1;
+}

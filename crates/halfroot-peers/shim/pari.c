@@ -200,3 +200,38 @@ int hr_pari_fpxq_mul_bench(const uint64_t *p, size_t pn, size_t k, const uint64_
     set_avma(av);
     return ret;
 }
+
+/* r = a * b in F_p[X]/(X^k + m_{k-1} X^{k-1} + ... + m_0) by FpXQ_mul; m, a, b, out hold k
+ * coefficients of pn words each. */
+int hr_pari_fpxq_mul_poly(const uint64_t *p, size_t pn, size_t k, const uint64_t *m,
+                          const uint64_t *a, const uint64_t *b, uint64_t *out) {
+    volatile int ret = -2;
+    pari_sp av = avma;
+    pari_CATCH(CATCH_ALL) { ret = -2; }
+    pari_TRY {
+        GEN P = words_to_int(p, pn);
+        if (k < 1 || !odd_prime(P)) {
+            ret = -1;
+        } else {
+            GEN T = cgetg((long)k + 3, t_POL);
+            T[1] = evalsigne(1) | evalvarn(0);
+            for (size_t i = 0; i < k; i++)
+                gel(T, (long)i + 2) = modii(words_to_int(m + i * pn, pn), P);
+            gel(T, (long)k + 2) = gen_1;
+            GEN A = words_to_pol(a, k, pn, P);
+            GEN B = words_to_pol(b, k, pn, P);
+            GEN R = FpXQ_mul(A, B, T, P);
+            long d = degpol(R);
+            for (size_t i = 0; i < k; i++) {
+                if ((long)i <= d)
+                    int_to_words(out + i * pn, pn, gel(R, (long)i + 2));
+                else
+                    int_to_words(out + i * pn, pn, gen_0);
+            }
+            ret = 1;
+        }
+    }
+    pari_ENDCATCH;
+    set_avma(av);
+    return ret;
+}

@@ -74,6 +74,33 @@ pub fn fq_mul(
     }
 }
 
+/// The product a·b in F_q\[X\]/(M) for the monic M = X^k + Σ m_i X^i (`m` = m_0 …
+/// m_{k−1}) by `fq_mul`. M must be irreducible (not checked); q an odd prime.
+pub fn fq_mul_poly(
+    q: &[u64],
+    k: usize,
+    m: &[Vec<u64>],
+    a: &[Vec<u64>],
+    b: &[Vec<u64>],
+) -> Result<Vec<Vec<u64>>> {
+    let w = check_ext(q, k)?;
+    let (fm, fa, fb) = (
+        crate::flatten(m, k, w)?,
+        crate::flatten(a, k, w)?,
+        crate::flatten(b, k, w)?,
+    );
+    #[cfg(peer_flint)]
+    {
+        let (status, out) = crate::backend::flint::fq_mul_poly(&q[..w], k, &fm, &fa, &fb);
+        crate::poly_status("flint", "fq_mul", status, &out, w)
+    }
+    #[cfg(not(peer_flint))]
+    {
+        let _ = (fm, fa, fb);
+        Err(PeerError::Unavailable("flint"))
+    }
+}
+
 /// Median ns per `fq_mul` in F_q\[X\]/(X^k − α) on the elements `a`, `b`, with the
 /// context and operands built before the timed loop.
 pub fn fq_mul_ns(

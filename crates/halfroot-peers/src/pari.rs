@@ -99,6 +99,33 @@ pub fn fpxq_mul(
     }
 }
 
+/// The product a·b in F_p\[X\]/(M) for the monic M = X^k + Σ m_i X^i (`m` = m_0 …
+/// m_{k−1}) by `FpXQ_mul`. p must be an odd prime.
+pub fn fpxq_mul_poly(
+    p: &[u64],
+    k: usize,
+    m: &[Vec<u64>],
+    a: &[Vec<u64>],
+    b: &[Vec<u64>],
+) -> Result<Vec<Vec<u64>>> {
+    let w = check_ext(p, k)?;
+    let (fm, fa, fb) = (
+        crate::flatten(m, k, w)?,
+        crate::flatten(a, k, w)?,
+        crate::flatten(b, k, w)?,
+    );
+    #[cfg(peer_pari)]
+    {
+        let (status, out) = crate::backend::pari::fpxq_mul_poly(p[..w].to_vec(), k, fm, fa, fb);
+        crate::poly_status("pari", "FpXQ_mul", status, &out, w)
+    }
+    #[cfg(not(peer_pari))]
+    {
+        let _ = (fm, fa, fb);
+        Err(PeerError::Unavailable("pari"))
+    }
+}
+
 /// Median ns per `FpXQ_mul` in F_p\[X\]/(X^k − α), operands built before the timed loop.
 pub fn fpxq_mul_ns(
     p: &[u64],

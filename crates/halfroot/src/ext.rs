@@ -6,14 +6,20 @@
 //!
 //! * [`modulus`]: M = X^k − α (Lidl–Niederreiter Theorem 3.75) or any irreducible
 //!   monic M (Rabin's test); the smallest binomial, else a small trinomial.
-//! * [`mul`]: schoolbook, Karatsuba, Montgomery's 13M and El Mrabet–Guillevic–Ionica's
-//!   Newton interpolation (9M / 11M / 13M for k = 5 / 6 / 7), by name.
-//! * [`inv`]: Itoh–Tsujii (norm via Frobenius) and extended Euclid.
+//! * [`mul`]: schoolbook, Karatsuba (14M / 18M / 23M for k = 5 / 6 / 7), Montgomery's
+//!   13M and El Mrabet–Guillevic–Ionica's Newton interpolation (9M / 11M / 13M), by
+//!   name, each with per-product Montgomery reduction.
+//! * [`lazy`]: the same formulas with lazy reduction over [`crate::prime::Fp`] and
+//!   M = X^k − α (small ±α): unreduced double-width products combined over Z, one
+//!   REDC per output coefficient; `auto` picks Karatsuba-lazy there.
+//! * [`inv`]: Itoh–Tsujii (norm via Frobenius, the default), the paper's explicit
+//!   k = 5 formula (45M + 5S to the norm) and extended Euclid.
 //!
 //! Source: El Mrabet, Guillevic, Ionica, "Efficient multiplication in finite field
 //! extensions of degree 5", AFRICACRYPT 2011.
 
 pub mod inv;
+pub mod lazy;
 pub mod modulus;
 pub mod mul;
 
@@ -26,6 +32,7 @@ use crate::prime::montgomery::parse_uint;
 use crate::prime::PrimeFieldOps;
 use num_bigint::BigUint;
 use rand::RngCore;
+use std::sync::Arc;
 
 /// The largest supported degree.
 pub const MAX_DEGREE: usize = 16;
@@ -41,6 +48,8 @@ pub struct Fqk<F: PrimeFieldOps> {
     frob: Vec<Vec<Vec<F::Elem>>>,
     /// For M = X^k − α with k | q − 1: `diag[i−1][j]` with X^(j q^i) = diag·X^j.
     diag: Option<Vec<Vec<F::Elem>>>,
+    /// The lazy-reduction engine (base [`crate::prime::Fp`], M = X^k − α, small ±α).
+    lazy: Option<Arc<dyn lazy::LazyMul<F::Elem>>>,
 }
 
 fn bad_modulus(text: &str, reason: impl Into<String>) -> Error {
@@ -50,7 +59,10 @@ fn bad_modulus(text: &str, reason: impl Into<String>) -> Error {
     }
 }
 
-impl<F: PrimeFieldOps> Fqk<F> {
+impl<F: PrimeFieldOps + 'static> Fqk<F>
+where
+    F::Elem: 'static,
+{
     /// F_q[X]/(M) for M = X^k + Σ c_i X^i, `coeffs` = c_0 … c_{k−1} (k = coeffs.len()).
     /// Errors: k outside 2 … [`MAX_DEGREE`], a coefficient ≥ q, M reducible.
     pub fn new(base: F, coeffs: &[BigUint]) -> Result<Self> {
@@ -108,7 +120,7 @@ impl<F: PrimeFieldOps> Fqk<F> {
         let exists = modulus::prime_factors(k)
             .iter()
             .all(|&r| (&q - 1u32) % r == BigUint::from(0u32))
-            && (k % 4 != 0 || &q % 4u32 == BigUint::from(1u32));
+            && (!k.is_multiple_of(4) || &q % 4u32 == BigUint::from(1u32));
         if exists {
             for a in 2u64..1000 {
                 let av = BigUint::from(a);
@@ -189,23 +201,67 @@ impl<F: PrimeFieldOps> Fqk<F> {
                 .map(|rows| rows.iter().enumerate().map(|(j, r)| r[j].clone()).collect())
                 .collect()
         });
-        let alg = MulAlgorithm::auto(k, base.modulus());
         let inv11 = mul::newton::inv11(&base, k);
-        Ok(Fqk {
+        let lazy = lazy::engine_for(&base, &m);
+        let mut e = Fqk {
             base,
             modulus: m,
-            alg,
+            alg: MulAlgorithm::Schoolbook,
             inv11,
             frob,
             diag,
-        })
+            lazy,
+        };
+        e.alg = e.resolve(MulAlgorithm::Auto)?;
+        Ok(e)
+    }
+
+    /// Whether the lazy-reduction variants run here (base [`crate::prime::Fp`],
+    /// M = X^k − α with ±α < 2^31, k ≤ 7); otherwise they fall back to their reduced
+    /// forms.
+    pub fn has_lazy(&self) -> bool {
+        self.lazy.is_some()
+    }
+
+    fn resolve(&self, alg: MulAlgorithm) -> Result<MulAlgorithm> {
+        let k = self.degree();
+        let q = self.base.modulus();
+        if alg == MulAlgorithm::Auto {
+            if let Some(l) = &self.lazy {
+                let a = MulAlgorithm::auto_lazy(k, q);
+                if l.supports(a) {
+                    return Ok(a);
+                }
+            }
+            return Ok(MulAlgorithm::auto(k, q));
+        }
+        alg.resolve(k, q)
     }
 
     /// Selects the multiplication algorithm (`Auto` is resolved here). Errors if it
     /// does not apply to this (k, q).
     pub fn set_algorithm(&mut self, alg: MulAlgorithm) -> Result<()> {
-        self.alg = alg.resolve(self.degree(), self.base.modulus())?;
+        self.alg = self.resolve(alg)?;
         Ok(())
+    }
+
+    /// `a·b mod M` (`b = None`: `a²`) by `alg` (already resolved).
+    fn product(&self, alg: MulAlgorithm, a: &[F::Elem], b: Option<&[F::Elem]>) -> Vec<F::Elem> {
+        if alg.is_lazy() {
+            if let Some(l) = &self.lazy {
+                if l.supports(alg) {
+                    let mut out = a.to_vec();
+                    if l.mul(alg, a, b, &mut out) {
+                        return out;
+                    }
+                }
+            }
+        }
+        let c = match b {
+            Some(b) => alg.mul_poly(&self.base, a, b, &self.inv11),
+            None => alg.sqr_poly(&self.base, a, &self.inv11),
+        };
+        self.modulus.reduce(&self.base, c)
     }
 
     /// The builder form of [`Fqk::set_algorithm`].
@@ -234,20 +290,14 @@ impl<F: PrimeFieldOps> Fqk<F> {
     /// `a·b` by an explicitly chosen algorithm (for tests and benchmarks; an
     /// unsupported choice falls back to schoolbook).
     pub fn mul_with(&self, alg: MulAlgorithm, a: &[F::Elem], b: &[F::Elem]) -> Vec<F::Elem> {
-        let alg = alg
-            .resolve(self.degree(), self.base.modulus())
-            .unwrap_or(MulAlgorithm::Schoolbook);
-        let c = alg.mul_poly(&self.base, a, b, &self.inv11);
-        self.modulus.reduce(&self.base, c)
+        let alg = self.resolve(alg).unwrap_or(MulAlgorithm::Schoolbook);
+        self.product(alg, a, Some(b))
     }
 
     /// `a²` by an explicitly chosen algorithm's squaring variant.
     pub fn sqr_with(&self, alg: MulAlgorithm, a: &[F::Elem]) -> Vec<F::Elem> {
-        let alg = alg
-            .resolve(self.degree(), self.base.modulus())
-            .unwrap_or(MulAlgorithm::Schoolbook);
-        let c = alg.sqr_poly(&self.base, a, &self.inv11);
-        self.modulus.reduce(&self.base, c)
+        let alg = self.resolve(alg).unwrap_or(MulAlgorithm::Schoolbook);
+        self.product(alg, a, None)
     }
 
     /// `s·a` for `s` in F_q (k M).
@@ -340,7 +390,10 @@ pub fn parse_coeff_list(s: &str) -> Result<Vec<BigUint>> {
     s.split(',').map(parse_uint).collect()
 }
 
-impl<F: PrimeFieldOps> Field for Fqk<F> {
+impl<F: PrimeFieldOps + 'static> Field for Fqk<F>
+where
+    F::Elem: 'static,
+{
     type Elem = Vec<F::Elem>;
     fn zero(&self) -> Vec<F::Elem> {
         vec![self.base.zero(); self.degree()]
@@ -358,12 +411,10 @@ impl<F: PrimeFieldOps> Field for Fqk<F> {
         a.iter().map(|x| self.base.neg(x)).collect()
     }
     fn mul(&self, a: &Vec<F::Elem>, b: &Vec<F::Elem>) -> Vec<F::Elem> {
-        let c = self.alg.mul_poly(&self.base, a, b, &self.inv11);
-        self.modulus.reduce(&self.base, c)
+        self.product(self.alg, a, Some(b))
     }
     fn sqr(&self, a: &Vec<F::Elem>) -> Vec<F::Elem> {
-        let c = self.alg.sqr_poly(&self.base, a, &self.inv11);
-        self.modulus.reduce(&self.base, c)
+        self.product(self.alg, a, None)
     }
     /// Itoh–Tsujii ([`inv::inv_itoh_tsujii`]).
     fn inv(&self, a: &Vec<F::Elem>) -> Option<Vec<F::Elem>> {

@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// M = X^k + Σ m_i X^i as integers.
-fn modulus_ints<F: PrimeFieldOps>(e: &Fqk<F>) -> Vec<BigUint> {
+fn modulus_ints<F: PrimeFieldOps + 'static>(e: &Fqk<F>) -> Vec<BigUint> {
     e.modulus()
         .coeffs()
         .iter()
@@ -27,7 +27,7 @@ fn modulus_ints<F: PrimeFieldOps>(e: &Fqk<F>) -> Vec<BigUint> {
 }
 
 /// Checks every supported algorithm (mul and sqr) and the Field ops on `n` random pairs.
-fn check_field<F: PrimeFieldOps + Clone>(e: &Fqk<F>, n: usize, rng: &mut ChaCha8Rng) {
+fn check_field<F: PrimeFieldOps + Clone + 'static>(e: &Fqk<F>, n: usize, rng: &mut ChaCha8Rng) {
     let q = e.base().modulus().clone();
     let k = e.degree();
     let m = modulus_ints(e);
@@ -143,7 +143,7 @@ fn reference_field_matches_fp() {
     assert_eq!(modulus_ints(&er), modulus_ints(&ep));
 }
 
-fn inverse_frobenius_norm<F: PrimeFieldOps + Clone>(e: &Fqk<F>, rng: &mut ChaCha8Rng) {
+fn inverse_frobenius_norm<F: PrimeFieldOps + Clone + 'static>(e: &Fqk<F>, rng: &mut ChaCha8Rng) {
     let q = e.base().modulus().clone();
     let k = e.degree();
     let m = modulus_ints(e);
@@ -298,5 +298,91 @@ fn newton_small_q_matches_oracle() {
         let f = BigPrimeField::new(BigUint::from(q)).unwrap();
         let e = Fqk::with_default_modulus(f, k).unwrap();
         check_field(&e, 20, &mut rng);
+    }
+}
+
+#[test]
+fn lazy_engine_negative_alpha_matches_oracle() {
+    // X^k − α with α = −a (a small): the lazy engine adds K·p·R before REDC.
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for (bits, k) in [
+        (160u64, 5usize),
+        (256, 6),
+        (255, 7),
+        (512, 5),
+        (1024, 7),
+        (127, 5),
+    ] {
+        let q = oracle::prime_mod(bits, k as u64, 1, &mut rng);
+        let fp = DynFp::new(&q).unwrap();
+        halfroot::with_fp!(&fp, |f| {
+            let mut found = false;
+            for a in 1u64..200 {
+                let alpha = &q - BigUint::from(a);
+                if let Ok(e) = Fqk::binomial(f.clone(), k, &alpha) {
+                    assert!(e.has_lazy(), "lazy engine for α = −{a}");
+                    check_field(&e, 4, &mut rng);
+                    found = true;
+                    break;
+                }
+            }
+            assert!(found, "no X^{k} + a irreducible for small a");
+        });
+    }
+}
+
+#[test]
+fn lazy_engine_present_exactly_for_fp_binomials() {
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let q = oracle::prime_mod(200, 5, 1, &mut rng);
+    let e = Fqk::with_default_modulus(Fp::<4>::new(&q).unwrap(), 5).unwrap();
+    assert!(e.has_lazy());
+    assert_eq!(e.algorithm(), MulAlgorithm::auto_lazy(5, &q));
+    // a big α: no lazy engine, lazy names fall back to the reduced formulas
+    let big = &q - BigUint::from(1u64 << 40) * 12345u32;
+    if let Ok(e2) = Fqk::binomial(Fp::<4>::new(&q).unwrap(), 5, &big) {
+        assert!(!e2.has_lazy());
+        check_field(&e2, 3, &mut rng);
+    }
+    let r = BigPrimeField::new(q.clone()).unwrap();
+    assert!(!Fqk::with_default_modulus(r, 5).unwrap().has_lazy());
+    let t = oracle::prime_mod(200, 5, 2, &mut rng);
+    assert!(!Fqk::with_default_modulus(Fp::<4>::new(&t).unwrap(), 5)
+        .unwrap()
+        .has_lazy());
+}
+
+#[test]
+fn unreduced_products_and_redc_match_biguint() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    for bits in [64u64, 255, 256, 512] {
+        let q = oracle::prime_mod(bits, 2, 1, &mut rng);
+        let fp = DynFp::new(&q).unwrap();
+        halfroot::with_fp!(&fp, |f| {
+            let n = f.modulus_limbs().len();
+            let r = BigUint::from(1u32) << (64 * n);
+            let limbs = |v: &[u64]| -> BigUint {
+                v.iter().rev().fold(BigUint::from(0u32), |acc, w| {
+                    (acc << 64u32) + BigUint::from(*w)
+                })
+            };
+            for _ in 0..20 {
+                let a = f.random(&mut rng);
+                let b = f.random(&mut rng);
+                let (lo, hi) = f.mul_unreduced(&a, &b);
+                let t = limbs(&lo) + (limbs(&hi) << (64 * n));
+                let am = limbs(a.montgomery_limbs());
+                let bm = limbs(b.montgomery_limbs());
+                assert_eq!(t, &am * &bm);
+                let (slo, shi) = f.sqr_unreduced(&a);
+                assert_eq!(limbs(&slo) + (limbs(&shi) << (64 * n)), &am * &am);
+                // REDC(aR·bR) = abR: the Montgomery form of the product
+                assert_eq!(f.redc_unreduced(&lo, &hi), Some(f.mul(&a, &b)));
+                assert!(t < &q * &r);
+            }
+            // T ≥ p·R is refused
+            let pl = *f.modulus_limbs();
+            assert_eq!(f.redc_unreduced(&pl, &pl), None);
+        });
     }
 }

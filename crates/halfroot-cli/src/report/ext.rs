@@ -198,6 +198,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         headers.push("flint / auto".into());
     }
     headers.push("montgomery / newton".into());
+    headers.push("montgomery-lazy / newton-lazy".into());
     let mut t = Table::new(headers);
     let get = |r: &Row, n: &str| r.ns.iter().find(|x| x.0 == n).map(|x| x.1);
     for r in &rows {
@@ -221,6 +222,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             });
         }
         row.push(match (get(r, "montgomery"), get(r, "newton")) {
+            (Some(m), Some(n)) => ratio(m / n),
+            _ => "—".into(),
+        });
+        row.push(match (get(r, "montgomery-lazy"), get(r, "newton-lazy")) {
             (Some(m), Some(n)) => ratio(m / n),
             _ => "—".into(),
         });
@@ -258,28 +263,42 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     }
     md.push_str("\n### Tables 4 and 7: small-constant operations relative to one addition\n\n");
     md.push_str(&t4.render());
-    // crossover
+    // crossover: where Newton's interpolation overtakes the best Karatsuba-like
+    // formula, reduced and lazy, with the measured M_q/A_q at each size
     for k in [5usize, 6, 7] {
-        let first = rows
-            .iter()
-            .filter(|r| r.k == k)
-            .find(|r| {
-                match (
-                    get(r, "newton"),
-                    get(r, "montgomery").or(get(r, "karatsuba")),
-                ) {
-                    (Some(n), Some(m)) => n < m,
-                    _ => false,
+        for (newton, rivals, label) in [
+            ("newton", ["montgomery", "karatsuba"], "reduced"),
+            ("newton-lazy", ["montgomery-lazy", "karatsuba-lazy"], "lazy"),
+        ] {
+            let mut first = None;
+            let mut trail = Vec::new();
+            for r in rows.iter().filter(|r| r.k == k) {
+                let rival = rivals
+                    .iter()
+                    .filter_map(|a| get(r, a).map(|v| (*a, v)))
+                    .min_by(|x, y| x.1.total_cmp(&y.1));
+                if let (Some(n), Some((ra, rv))) = (get(r, newton), rival) {
+                    trail.push(format!(
+                        "{}: {} / {ra} = {} (M_q/A_q {})",
+                        r.bits,
+                        newton,
+                        ratio(n / rv),
+                        ratio(r.mq_over_aq)
+                    ));
+                    if n < rv && first.is_none() {
+                        first = Some(r.bits);
+                    }
                 }
-            })
-            .map(|r| r.bits);
-        md.push_str(&format!(
-            "\nk = {k}: Newton first faster than {} at log q = {}.\n",
-            if k == 5 { "Montgomery" } else { "Karatsuba" },
-            first
-                .map(|b| b.to_string())
-                .unwrap_or_else(|| "never (in range)".into())
-        ));
+            }
+            md.push_str(&format!(
+                "\nk = {k}, {label}: {newton} first faster than the best of {} at log q = {}. {}.\n",
+                rivals.join("/"),
+                first
+                    .map(|b| b.to_string())
+                    .unwrap_or_else(|| "never (in range)".into()),
+                trail.join("; ")
+            ));
+        }
     }
     let json_rows: Vec<Value> = rows
         .iter()

@@ -42,6 +42,15 @@ extern "C" {
         iters: u64,
         ns: *mut u64,
     ) -> c_int;
+    fn hr_flint_fq_mul_poly(
+        q: *const u64,
+        qn: usize,
+        k: usize,
+        m: *const u64,
+        a: *const u64,
+        b: *const u64,
+        out: *mut u64,
+    ) -> c_int;
     fn hr_flint_version() -> *const c_char;
 }
 
@@ -98,6 +107,29 @@ pub(crate) fn fq_mul(q: &[u64], k: usize, alpha: &[u64], a: &[u64], b: &[u64]) -
             k,
             alpha.as_ptr(),
             alpha.len(),
+            a.as_ptr(),
+            b.as_ptr(),
+            out.as_mut_ptr(),
+        )
+    };
+    (status, out)
+}
+
+/// `fq_mul` in F_q\[X\]/(X^k + Σ m_i X^i) on flattened coefficient arrays (`m`, `a`,
+/// `b`: k coefficients of `q.len()` words); status and the product.
+pub(crate) fn fq_mul_poly(q: &[u64], k: usize, m: &[u64], a: &[u64], b: &[u64]) -> (i32, Vec<u64>) {
+    if !fq_args_ok(q, k, a, b) || m.len() != a.len() {
+        return (BAD_ARGS, Vec::new());
+    }
+    let mut out = vec![0u64; a.len()];
+    // SAFETY: `m`, `a`, `b` and `out` hold exactly k·q.len() words (checked above), which
+    // is what the shim reads and writes; `q` is valid for its length.
+    let status = unsafe {
+        hr_flint_fq_mul_poly(
+            q.as_ptr(),
+            q.len(),
+            k,
+            m.as_ptr(),
             a.as_ptr(),
             b.as_ptr(),
             out.as_mut_ptr(),

@@ -47,6 +47,15 @@ extern "C" {
         b: *const u64,
         out: *mut u64,
     ) -> c_int;
+    fn hr_pari_fpxq_mul_poly(
+        p: *const u64,
+        pn: usize,
+        k: usize,
+        m: *const u64,
+        a: *const u64,
+        b: *const u64,
+        out: *mut u64,
+    ) -> c_int;
     fn hr_pari_fpxq_mul_bench(
         p: *const u64,
         pn: usize,
@@ -177,6 +186,38 @@ pub(crate) fn fpxq_mul(
                 k,
                 alpha.as_ptr(),
                 alpha.len(),
+                a.as_ptr(),
+                b.as_ptr(),
+                out.as_mut_ptr(),
+            )
+        };
+        (status, out)
+    })
+    .unwrap_or((NO_WORKER, Vec::new()))
+}
+
+/// `FpXQ_mul` modulo X^k + Σ m_i X^i on flattened coefficient arrays; status and
+/// product.
+pub(crate) fn fpxq_mul_poly(
+    p: Vec<u64>,
+    k: usize,
+    m: Vec<u64>,
+    a: Vec<u64>,
+    b: Vec<u64>,
+) -> (i32, Vec<u64>) {
+    if !pol_args_ok(&p, k, &a, &b) || m.len() != a.len() {
+        return (BAD_ARGS, Vec::new());
+    }
+    on_pari_thread(move || {
+        let mut out = vec![0u64; a.len()];
+        // SAFETY: runs on the PARI thread; `m`, `a`, `b`, `out` hold exactly k·p.len()
+        // words (checked above), which the shim reads/writes; `p` valid, only read.
+        let status = unsafe {
+            hr_pari_fpxq_mul_poly(
+                p.as_ptr(),
+                p.len(),
+                k,
+                m.as_ptr(),
                 a.as_ptr(),
                 b.as_ptr(),
                 out.as_mut_ptr(),

@@ -139,9 +139,9 @@ pub fn prime_factors(k: usize) -> Vec<usize> {
     let mut n = k;
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             out.push(p);
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }
@@ -164,7 +164,7 @@ pub fn binomial_irreducible<F: PrimeFieldOps>(
     }
     let q = f.modulus();
     let qm1 = q - 1u32;
-    if k % 4 == 0 && (q % 4u32) != BigUint::from(1u32) {
+    if k.is_multiple_of(4) && (q % 4u32) != BigUint::from(1u32) {
         return Err("4 | k needs q ≡ 1 mod 4 (Lidl–Niederreiter 3.75)".into());
     }
     for r in prime_factors(k) {

@@ -15,6 +15,11 @@ use crate::prime::PrimeFieldOps;
 use core::str::FromStr;
 use num_bigint::BigUint;
 
+/// `q ≥ m` without allocating.
+fn at_least(q: &BigUint, m: u64) -> bool {
+    q.bits() > 64 || num_traits::ToPrimitive::to_u64(q).is_some_and(|v| v >= m)
+}
+
 /// A multiplication algorithm for F_{q^k}.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MulAlgorithm {
@@ -27,6 +32,15 @@ pub enum MulAlgorithm {
     Montgomery,
     /// Newton interpolation, 2k − 1 M ([`newton`]); q above [`newton::min_prime`].
     Newton,
+    /// Lazy-reduction schoolbook ([`crate::ext::lazy::schoolbook`]): integer dot
+    /// products, one REDC per output coefficient.
+    SchoolbookLazy,
+    /// Lazy-reduction Karatsuba ([`crate::ext::lazy::karatsuba`]).
+    KaratsubaLazy,
+    /// Lazy-reduction Montgomery 13M ([`crate::ext::lazy::montgomery`]); k = 5.
+    MontgomeryLazy,
+    /// Lazy-reduction Newton interpolation ([`crate::ext::lazy::newton`]).
+    NewtonLazy,
     /// Chosen per (k, size of q) from this machine's measurements
     /// ([`MulAlgorithm::auto`]).
     Auto,
@@ -34,13 +48,34 @@ pub enum MulAlgorithm {
 
 impl MulAlgorithm {
     /// Every algorithm, `Auto` last.
-    pub const ALL: [MulAlgorithm; 5] = [
+    pub const ALL: [MulAlgorithm; 9] = [
         MulAlgorithm::Schoolbook,
         MulAlgorithm::Karatsuba,
         MulAlgorithm::Montgomery,
         MulAlgorithm::Newton,
+        MulAlgorithm::SchoolbookLazy,
+        MulAlgorithm::KaratsubaLazy,
+        MulAlgorithm::MontgomeryLazy,
+        MulAlgorithm::NewtonLazy,
         MulAlgorithm::Auto,
     ];
+
+    /// The reduced (per-product Montgomery reduction) algorithm a lazy one is built
+    /// on; itself otherwise.
+    pub fn reduced(self) -> MulAlgorithm {
+        match self {
+            MulAlgorithm::SchoolbookLazy => MulAlgorithm::Schoolbook,
+            MulAlgorithm::KaratsubaLazy => MulAlgorithm::Karatsuba,
+            MulAlgorithm::MontgomeryLazy => MulAlgorithm::Montgomery,
+            MulAlgorithm::NewtonLazy => MulAlgorithm::Newton,
+            a => a,
+        }
+    }
+
+    /// Whether this is a lazy-reduction variant.
+    pub fn is_lazy(self) -> bool {
+        self.reduced() != self
+    }
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -49,18 +84,23 @@ impl MulAlgorithm {
             MulAlgorithm::Karatsuba => "karatsuba",
             MulAlgorithm::Montgomery => "montgomery",
             MulAlgorithm::Newton => "newton",
+            MulAlgorithm::SchoolbookLazy => "schoolbook-lazy",
+            MulAlgorithm::KaratsubaLazy => "karatsuba-lazy",
+            MulAlgorithm::MontgomeryLazy => "montgomery-lazy",
+            MulAlgorithm::NewtonLazy => "newton-lazy",
             MulAlgorithm::Auto => "auto",
         }
     }
 
     /// Whether the algorithm applies to degree `k` over GF(q).
     pub fn supports(self, k: usize, q: &BigUint) -> bool {
-        match self {
+        match self.reduced() {
             MulAlgorithm::Schoolbook | MulAlgorithm::Karatsuba | MulAlgorithm::Auto => k >= 1,
-            MulAlgorithm::Montgomery => k == 5 && q > &BigUint::from(3u32),
+            MulAlgorithm::Montgomery => k == 5 && at_least(q, 4),
             MulAlgorithm::Newton => {
-                newton::points(k).is_some() && q >= &BigUint::from(newton::min_prime(k))
+                newton::points(k).is_some() && at_least(q, newton::min_prime(k))
             }
+            _ => false,
         }
     }
 
@@ -82,6 +122,22 @@ impl MulAlgorithm {
         }
     }
 
+    /// The algorithm `auto` picks when the lazy-reduction engine is available
+    /// (base [`crate::prime::Fp`], M = X^k − α with small ±α); see
+    /// [`MulAlgorithm::auto`] for the other case.
+    ///
+    /// Measured (examples/ext_mul_min, best of 15 batches, shared 2-core Xeon, Nov 2026,
+    /// k = 5, 6, 7 at 160 … 1536 bits): the lazy Karatsuba product (14M / 18M / 23M
+    /// unreduced products + k REDC) was fastest at every size and degree — e.g. k = 5:
+    /// 276 / 429 / 1302 / 4417 / 9711 ns at 160 / 256 / 512 / 1024 / 1536 bits against
+    /// 383 / 582 / 1633 / 4950 / 10693 for lazy Montgomery 13M and 763 / 1041 / 2508 /
+    /// 6146 / 12488 for lazy Newton 9M; schoolbook-lazy (25 products, no wide additions)
+    /// lost everywhere. So `auto` is Karatsuba-lazy whatever q.
+    pub fn auto_lazy(k: usize, q: &BigUint) -> MulAlgorithm {
+        let _ = (k, q);
+        MulAlgorithm::KaratsubaLazy
+    }
+
     /// `Auto` resolved for (k, q); an error if the algorithm does not apply.
     pub fn resolve(self, k: usize, q: &BigUint) -> Result<MulAlgorithm> {
         if self == MulAlgorithm::Auto {
@@ -92,7 +148,7 @@ impl MulAlgorithm {
         } else {
             Err(Error::UnsupportedAlgorithm {
                 algorithm: self.name().into(),
-                reason: match self {
+                reason: match self.reduced() {
                     MulAlgorithm::Montgomery => format!("needs k = 5 and q > 3, got k = {k}"),
                     _ => format!(
                         "needs k ≤ 7 and q ≥ {} (the interpolation points' differences \
@@ -105,7 +161,8 @@ impl MulAlgorithm {
     }
 
     /// The unreduced product (2k − 1 coefficients) by this algorithm; `Auto` and
-    /// unsupported cases fall back to schoolbook. `inv11` as [`newton::inv11`].
+    /// unsupported cases fall back to schoolbook, lazy variants to their reduced
+    /// form (the lazy forms run inside [`crate::ext::Fqk`] over [`crate::prime::Fp`]). `inv11` as [`newton::inv11`].
     pub fn mul_poly<F: PrimeFieldOps>(
         self,
         f: &F,
@@ -113,7 +170,7 @@ impl MulAlgorithm {
         b: &[F::Elem],
         inv11: &Option<F::Elem>,
     ) -> Vec<F::Elem> {
-        match self {
+        match self.reduced() {
             MulAlgorithm::Karatsuba => karatsuba::mul(f, a, b),
             MulAlgorithm::Montgomery if a.len() == 5 => montgomery::mul5(f, a, b),
             MulAlgorithm::Newton => newton::mul(f, a, b, inv11),
@@ -128,7 +185,7 @@ impl MulAlgorithm {
         a: &[F::Elem],
         inv11: &Option<F::Elem>,
     ) -> Vec<F::Elem> {
-        match self {
+        match self.reduced() {
             MulAlgorithm::Karatsuba => karatsuba::sqr(f, a),
             MulAlgorithm::Montgomery if a.len() == 5 => montgomery::sqr5(f, a),
             MulAlgorithm::Newton => newton::sqr(f, a, inv11),
@@ -153,7 +210,8 @@ impl FromStr for MulAlgorithm {
             .ok_or_else(|| Error::UnsupportedAlgorithm {
                 algorithm: s.into(),
                 reason: "known F_{q^k} multiplication algorithms: schoolbook, karatsuba, \
-                         montgomery, newton, auto"
+                         montgomery, newton, schoolbook-lazy, karatsuba-lazy, \
+                         montgomery-lazy, newton-lazy, auto"
                     .into(),
             })
     }

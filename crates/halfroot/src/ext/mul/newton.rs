@@ -57,7 +57,7 @@ fn mul_const<F: PrimeFieldOps>(f: &F, x: &F::Elem, m: u64) -> F::Elem {
             let mut r = x.clone();
             let mut m = m;
             while m > 1 {
-                let d = (2..=8u64).rev().find(|d| m % d == 0).unwrap_or(m);
+                let d = (2..=8u64).rev().find(|d| m.is_multiple_of(*d)).unwrap_or(m);
                 r = f.mul_small(&r, d);
                 m /= d;
             }

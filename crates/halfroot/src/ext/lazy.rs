@@ -1,0 +1,604 @@
+//! Lazy reduction for F_{q^k} = F_q[X]/(X^k − α) over [`Fp<N>`]: products of
+//! coefficients are kept as unreduced double-width integers, the whole product
+//! polynomial is computed over Z (sums, differences, small multiples, exact divisions),
+//! reduced modulo X^k − α with a word-scalar multiply-add, and each of the k output
+//! coefficients gets ONE Montgomery reduction.
+//!
+//! Source: the lazy-reduction technique of Scott (2007) and Aranha, Karabina,
+//! Longa, Gebotys, López, "Faster explicit formulas for computing pairings over
+//! ordinary curves", EUROCRYPT 2011, §3, applied to the formulas of [`super::mul`]
+//! (schoolbook, Karatsuba, Montgomery 2005, El Mrabet–Guillevic–Ionica 2011). Since
+//! each formula is an identity over Z, the integer coefficients it produces are those
+//! of the integer product of the coefficient vectors, all in [0, k·p²).
+//! Cost: per algorithm in [`schoolbook`], [`karatsuba`], [`montgomery`], [`newton`]
+//! (their M are N×N-word products without reduction), plus k REDC and a few
+//! conditional subtractions each.
+//! Preconditions: base field [`Fp<N>`], modulus X^k − α with α or −α below 2^31
+//! (otherwise [`engine_for`] returns `None` and the caller uses the reduced formulas).
+//! Constant time: yes (no branch or memory index depends on the operands).
+
+#![allow(clippy::needless_range_loop)]
+
+pub mod karatsuba;
+pub mod montgomery;
+pub mod newton;
+pub mod schoolbook;
+
+use super::mul::MulAlgorithm;
+use super::ExtModulus;
+use crate::prime::montgomery::limbs::{adc, mac, sbb};
+use crate::prime::montgomery::wide::{mul_wide, redc_wide, reduce_multiples, sqr_wide};
+use crate::prime::montgomery::{Fp, FpElem};
+use crate::prime::PrimeFieldOps;
+use core::any::Any;
+use num_bigint::BigUint;
+use std::sync::Arc;
+
+/// The largest degree with a lazy product.
+pub const MAX_K: usize = 7;
+const MAX_TERMS: usize = 2 * MAX_K - 1;
+
+/// A signed integer of 2N + 1 words in two's complement (a double-width product with
+/// one word of headroom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wide<const N: usize> {
+    lo: [u64; N],
+    hi: [u64; N],
+    top: u64,
+}
+
+/// A signed integer of N + 1 words in two's complement (a small combination of
+/// coefficients).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ev<const N: usize> {
+    lo: [u64; N],
+    top: u64,
+}
+
+#[inline(always)]
+const fn inv_word(d: u64) -> u64 {
+    // Newton iteration for d⁻¹ mod 2^64 (d odd)
+    let mut x = d;
+    let mut i = 0;
+    while i < 6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+impl<const N: usize> Wide<N> {
+    /// Zero.
+    pub const ZERO: Self = Wide {
+        lo: [0; N],
+        hi: [0; N],
+        top: 0,
+    };
+
+    #[inline(always)]
+    fn from_pair((lo, hi): ([u64; N], [u64; N])) -> Self {
+        Wide { lo, hi, top: 0 }
+    }
+
+    /// `self + o` (mod 2^(64(2N+1))).
+    #[inline(always)]
+    pub fn add(&self, o: &Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut c = 0;
+        for i in 0..N {
+            (r.lo[i], c) = adc(self.lo[i], o.lo[i], c);
+        }
+        for i in 0..N {
+            (r.hi[i], c) = adc(self.hi[i], o.hi[i], c);
+        }
+        r.top = self.top.wrapping_add(o.top).wrapping_add(c);
+        r
+    }
+
+    /// `self − o`.
+    #[inline(always)]
+    pub fn sub(&self, o: &Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut b = 0;
+        for i in 0..N {
+            (r.lo[i], b) = sbb(self.lo[i], o.lo[i], b);
+        }
+        for i in 0..N {
+            (r.hi[i], b) = sbb(self.hi[i], o.hi[i], b);
+        }
+        r.top = self.top.wrapping_sub(o.top).wrapping_sub(b);
+        r
+    }
+
+    /// `−self`.
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self::ZERO.sub(self)
+    }
+
+    /// `−self` where `mask` is all ones, `self` where it is zero.
+    #[inline(always)]
+    fn cond_neg(&self, mask: u64) -> Self {
+        let mut r = Self::ZERO;
+        let mut c = mask & 1;
+        for i in 0..N {
+            (r.lo[i], c) = adc(self.lo[i] ^ mask, 0, c);
+        }
+        for i in 0..N {
+            (r.hi[i], c) = adc(self.hi[i] ^ mask, 0, c);
+        }
+        r.top = (self.top ^ mask).wrapping_add(c);
+        r
+    }
+
+    /// `self + m·x` for a word `m` (two's complement wraps correctly).
+    #[inline(always)]
+    pub fn add_mul_small(&self, x: &Self, m: u64) -> Self {
+        let mut r = Self::ZERO;
+        let mut c = 0;
+        for i in 0..N {
+            (r.lo[i], c) = mac(self.lo[i], x.lo[i], m, c);
+        }
+        for i in 0..N {
+            (r.hi[i], c) = mac(self.hi[i], x.hi[i], m, c);
+        }
+        r.top = self.top.wrapping_add(x.top.wrapping_mul(m)).wrapping_add(c);
+        r
+    }
+
+    /// `m·self` for a word `m`.
+    #[inline(always)]
+    pub fn mul_small(&self, m: u64) -> Self {
+        Self::ZERO.add_mul_small(self, m)
+    }
+
+    /// `self − m·x` for a word `m`.
+    #[inline(always)]
+    pub fn sub_mul_small(&self, x: &Self, m: u64) -> Self {
+        let mut r = Self::ZERO;
+        let (mut c, mut b) = (0, 0);
+        for i in 0..N {
+            let pr;
+            (pr, c) = mac(0, x.lo[i], m, c);
+            (r.lo[i], b) = sbb(self.lo[i], pr, b);
+        }
+        for i in 0..N {
+            let pr;
+            (pr, c) = mac(0, x.hi[i], m, c);
+            (r.hi[i], b) = sbb(self.hi[i], pr, b);
+        }
+        r.top = self
+            .top
+            .wrapping_sub(x.top.wrapping_mul(m))
+            .wrapping_sub(c)
+            .wrapping_sub(b);
+        r
+    }
+
+    /// `self · 2^s` for 0 < s < 64.
+    #[inline(always)]
+    pub fn shl(&self, s: u32) -> Self {
+        let mut r = Self::ZERO;
+        let mut prev = 0u64;
+        for i in 0..N {
+            r.lo[i] = (self.lo[i] << s) | (prev >> (64 - s));
+            prev = self.lo[i];
+        }
+        for i in 0..N {
+            r.hi[i] = (self.hi[i] << s) | (prev >> (64 - s));
+            prev = self.hi[i];
+        }
+        r.top = (self.top << s) | (prev >> (64 - s));
+        r
+    }
+
+    /// `self / 2^s` (arithmetic shift, exact when 2^s divides), 0 < s < 64.
+    #[inline(always)]
+    fn sar(&self, s: u32) -> Self {
+        let mut r = Self::ZERO;
+        for i in 0..N {
+            let next = if i + 1 < N {
+                self.lo[i + 1]
+            } else {
+                self.hi[0]
+            };
+            r.lo[i] = (self.lo[i] >> s) | (next << (64 - s));
+        }
+        for i in 0..N {
+            let next = if i + 1 < N { self.hi[i + 1] } else { self.top };
+            r.hi[i] = (self.hi[i] >> s) | (next << (64 - s));
+        }
+        r.top = ((self.top as i64) >> s) as u64;
+        r
+    }
+
+    /// `self / d` for an odd `d` dividing `self` exactly (Jebelean's exact division,
+    /// as GMP's `mpn_divexact_1`): one product by d⁻¹ mod 2^64 per word.
+    #[inline(always)]
+    fn divexact_odd(&self, d: u64) -> Self {
+        let inv = inv_word(d);
+        let mut r = Self::ZERO;
+        let mut borrow = 0u64;
+        let step = |x: u64, borrow: &mut u64| -> u64 {
+            let (s, b1) = sbb(x, *borrow, 0);
+            let q = s.wrapping_mul(inv);
+            let hi = ((q as u128 * d as u128) >> 64) as u64;
+            *borrow = hi + b1;
+            q
+        };
+        for i in 0..N {
+            r.lo[i] = step(self.lo[i], &mut borrow);
+        }
+        for i in 0..N {
+            r.hi[i] = step(self.hi[i], &mut borrow);
+        }
+        r.top = self.top.wrapping_sub(borrow).wrapping_mul(inv);
+        r
+    }
+
+    /// `self / d` for 1 ≤ d ≤ 16 dividing `self` exactly.
+    #[inline(always)]
+    pub fn div_exact(&self, d: u64) -> Self {
+        let s = d.trailing_zeros();
+        let o = d >> s;
+        let x = if s > 0 { self.sar(s) } else { *self };
+        if o > 1 {
+            x.divexact_odd(o)
+        } else {
+            x
+        }
+    }
+}
+
+impl<const N: usize> Ev<N> {
+    /// Zero.
+    pub const ZERO: Self = Ev { lo: [0; N], top: 0 };
+
+    /// A coefficient (an N-word value).
+    #[inline(always)]
+    pub fn from_limbs(lo: [u64; N]) -> Self {
+        Ev { lo, top: 0 }
+    }
+
+    /// `self + o`.
+    #[inline(always)]
+    pub fn add(&self, o: &Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut c = 0;
+        for i in 0..N {
+            (r.lo[i], c) = adc(self.lo[i], o.lo[i], c);
+        }
+        r.top = self.top.wrapping_add(o.top).wrapping_add(c);
+        r
+    }
+
+    /// `self − o`.
+    #[inline(always)]
+    pub fn sub(&self, o: &Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut b = 0;
+        for i in 0..N {
+            (r.lo[i], b) = sbb(self.lo[i], o.lo[i], b);
+        }
+        r.top = self.top.wrapping_sub(o.top).wrapping_sub(b);
+        r
+    }
+
+    /// `self + m·x` for a word `m`.
+    #[inline(always)]
+    pub fn add_mul_small(&self, x: &Self, m: u64) -> Self {
+        let mut r = Self::ZERO;
+        let mut c = 0;
+        for i in 0..N {
+            (r.lo[i], c) = mac(self.lo[i], x.lo[i], m, c);
+        }
+        r.top = self.top.wrapping_add(x.top.wrapping_mul(m)).wrapping_add(c);
+        r
+    }
+
+    /// `m·self`.
+    #[inline(always)]
+    pub fn mul_small(&self, m: u64) -> Self {
+        Self::ZERO.add_mul_small(self, m)
+    }
+
+    /// `(|self|, sign mask)`.
+    #[inline(always)]
+    fn abs(&self) -> (Self, u64) {
+        let mask = ((self.top as i64) >> 63) as u64;
+        let mut r = Self::ZERO;
+        let mut c = mask & 1;
+        for i in 0..N {
+            (r.lo[i], c) = adc(self.lo[i] ^ mask, 0, c);
+        }
+        r.top = (self.top ^ mask).wrapping_add(c);
+        (r, mask)
+    }
+
+    /// The product of two non-negative values (top words small).
+    #[inline(always)]
+    pub fn mul_unsigned(&self, o: &Self) -> Wide<N> {
+        let (lo, mut hi) = mul_wide(&self.lo, &o.lo);
+        let mut top;
+        let mut c = 0;
+        for j in 0..N {
+            (hi[j], c) = mac(hi[j], self.top, o.lo[j], c);
+        }
+        top = c;
+        c = 0;
+        for j in 0..N {
+            (hi[j], c) = mac(hi[j], o.top, self.lo[j], c);
+        }
+        top = top
+            .wrapping_add(c)
+            .wrapping_add(self.top.wrapping_mul(o.top));
+        Wide { lo, hi, top }
+    }
+
+    /// The product of two signed values.
+    #[inline(always)]
+    pub fn mul_signed(&self, o: &Self) -> Wide<N> {
+        let (x, sx) = self.abs();
+        let (y, sy) = o.abs();
+        x.mul_unsigned(&y).cond_neg(sx ^ sy)
+    }
+
+    /// The square of a signed value (non-negative).
+    #[inline(always)]
+    pub fn sqr_signed(&self) -> Wide<N> {
+        let (x, _) = self.abs();
+        let (lo, mut hi) = sqr_wide(&x.lo);
+        let mut c = 0;
+        let t2 = x.top.wrapping_mul(2);
+        for j in 0..N {
+            (hi[j], c) = mac(hi[j], t2, x.lo[j], c);
+        }
+        let top = c.wrapping_add(x.top.wrapping_mul(x.top));
+        Wide { lo, hi, top }
+    }
+}
+
+/// The product of two coefficients.
+#[inline(always)]
+pub fn mul_coeffs<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
+    Wide::from_pair(mul_wide(a, b))
+}
+
+/// The square of a coefficient.
+#[inline(always)]
+pub fn sqr_coeff<const N: usize>(a: &[u64; N]) -> Wide<N> {
+    Wide::from_pair(sqr_wide(a))
+}
+
+/// Reduction of a 2k − 1-term integer product modulo X^k − α and REDC of each
+/// coefficient, for one field.
+#[derive(Clone, Debug)]
+pub struct Engine<const N: usize> {
+    p: [u64; N],
+    m0: u64,
+    k: usize,
+    /// |α| and whether α is negative.
+    alpha: u64,
+    alpha_neg: bool,
+    /// K·p added at word N (so K·p·R) to make T non-negative when α < 0.
+    offset: ([u64; N], u64),
+    /// 2^j·p for j = J−1 … 0 (final conditional subtractions).
+    mults: Vec<([u64; N], u64)>,
+    /// Whether Newton's points are usable (q above [`super::mul::newton::min_prime`]).
+    newton_ok: bool,
+}
+
+fn to_words<const N: usize>(v: &BigUint) -> Option<([u64; N], u64)> {
+    let d = v.to_u64_digits();
+    if d.len() > N + 1 {
+        return None;
+    }
+    let mut lo = [0u64; N];
+    let mut h = 0;
+    for (i, w) in d.iter().enumerate() {
+        if i < N {
+            lo[i] = *w;
+        } else {
+            h = *w;
+        }
+    }
+    Some((lo, h))
+}
+
+impl<const N: usize> Engine<N> {
+    /// The engine for `f` and M = X^k − α, if α or −α is below 2^31 and k ≤ 7.
+    pub fn new(f: &Fp<N>, k: usize, alpha: &FpElem<N>) -> Option<Self> {
+        if !(2..=MAX_K).contains(&k) {
+            return None;
+        }
+        let q = f.modulus().clone();
+        let a = f.to_biguint(alpha);
+        let lim = BigUint::from(1u64 << 31);
+        let (abs, neg) = if a < lim {
+            (a, false)
+        } else if &q - &a < lim {
+            (&q - &a, true)
+        } else {
+            return None;
+        };
+        let abs = u64::try_from(&abs).ok()?;
+        let r = BigUint::from(1u32) << (64 * N);
+        // exact coefficients c_i ∈ [0, k p²); T_i = c_i ± |α|·c_{i+k}
+        let kk = BigUint::from(k as u64);
+        let km1 = BigUint::from((k - 1) as u64);
+        let (bound_pos, big_k) = if neg {
+            (kk.clone(), &km1 * abs)
+        } else {
+            (&kk + &km1 * abs, BigUint::from(0u32))
+        };
+        // t' < T/R + p + K p < (bound_pos·p/R + K + 1)·p
+        let c = num_integer::Integer::div_ceil(&(&bound_pos * &q), &r) + &big_k + 1u32;
+        let j = (&c - 1u32).bits().max(1);
+        let mut mults = Vec::new();
+        for i in (0..j).rev() {
+            mults.push(to_words::<N>(&(&q << i))?);
+        }
+        let offset = to_words::<N>(&(&big_k * &q))?;
+        Some(Engine {
+            p: f.p,
+            m0: f.m0,
+            k,
+            alpha: abs,
+            alpha_neg: neg,
+            offset,
+            mults,
+            newton_ok: q >= BigUint::from(super::mul::newton::min_prime(k)),
+        })
+    }
+
+    /// Reduces the 2k − 1 exact coefficients `c` modulo X^k − α and REDCs them into
+    /// `out[..k]`.
+    #[inline(always)]
+    pub fn finish(&self, c: &[Wide<N>], out: &mut [[u64; N]]) {
+        let k = self.k;
+        for i in 0..k {
+            let mut t = c[i];
+            if i + k < c.len() {
+                t = if self.alpha_neg {
+                    t.sub_mul_small(&c[i + k], self.alpha)
+                } else {
+                    t.add_mul_small(&c[i + k], self.alpha)
+                };
+            }
+            if self.alpha_neg {
+                // + K·p·R
+                let mut cc = 0;
+                for w in 0..N {
+                    (t.hi[w], cc) = adc(t.hi[w], self.offset.0[w], cc);
+                }
+                t.top = t.top.wrapping_add(self.offset.1).wrapping_add(cc);
+            }
+            let (r, h) = redc_wide(&t.lo, &t.hi, t.top, &self.p, self.m0);
+            out[i] = reduce_multiples(r, h, &self.mults);
+        }
+    }
+
+    /// Whether `alg` has a lazy form here.
+    pub fn supports(&self, alg: MulAlgorithm) -> bool {
+        match alg.reduced() {
+            MulAlgorithm::Schoolbook | MulAlgorithm::Karatsuba => true,
+            MulAlgorithm::Montgomery => self.k == 5,
+            MulAlgorithm::Newton => self.newton_ok && (3..=7).contains(&self.k),
+            _ => false,
+        }
+    }
+
+    /// `a·b` (or `a²` when `square`) into `out`, coefficients as Montgomery limbs.
+    #[inline]
+    pub fn mul_limbs(
+        &self,
+        alg: MulAlgorithm,
+        a: &[[u64; N]],
+        b: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        let k = self.k;
+        let mut c = [Wide::<N>::ZERO; MAX_TERMS];
+        let c = &mut c[..2 * k - 1];
+        match alg.reduced() {
+            MulAlgorithm::Karatsuba => karatsuba::mul(a, b, c),
+            MulAlgorithm::Montgomery if k == 5 => montgomery::mul5(a, b, c),
+            MulAlgorithm::Newton if self.newton_ok => newton::mul(a, b, c),
+            _ => schoolbook::mul(a, b, c),
+        }
+        self.finish(c, out);
+    }
+
+    /// `a²` into `out`.
+    #[inline]
+    pub fn sqr_limbs(&self, alg: MulAlgorithm, a: &[[u64; N]], out: &mut [[u64; N]]) {
+        let k = self.k;
+        let mut c = [Wide::<N>::ZERO; MAX_TERMS];
+        let c = &mut c[..2 * k - 1];
+        match alg.reduced() {
+            MulAlgorithm::Karatsuba => karatsuba::mul(a, a, c),
+            MulAlgorithm::Montgomery if k == 5 => montgomery::sqr5(a, c),
+            MulAlgorithm::Newton if self.newton_ok => newton::sqr(a, c),
+            _ => schoolbook::sqr(a, c),
+        }
+        self.finish(c, out);
+    }
+}
+
+/// A lazy engine behind the element type `E` of the base field (type-erased so that
+/// [`super::Fqk`] stays generic over its base).
+pub trait LazyMul<E>: Send + Sync + core::fmt::Debug {
+    /// `out = a·b mod M` (or `a²` when `b` is `None`) by the lazy form of `alg`;
+    /// false if the element type does not match.
+    fn mul(&self, alg: MulAlgorithm, a: &[E], b: Option<&[E]>, out: &mut [E]) -> bool;
+    /// Whether `alg` has a lazy form.
+    fn supports(&self, alg: MulAlgorithm) -> bool;
+}
+
+impl<E: 'static, const N: usize> LazyMul<E> for Engine<N> {
+    fn mul(&self, alg: MulAlgorithm, a: &[E], b: Option<&[E]>, out: &mut [E]) -> bool {
+        let k = self.k;
+        if a.len() != k || out.len() != k {
+            return false;
+        }
+        let mut al = [[0u64; N]; MAX_K];
+        let mut bl = [[0u64; N]; MAX_K];
+        for i in 0..k {
+            match (&a[i] as &dyn Any).downcast_ref::<FpElem<N>>() {
+                Some(x) => al[i] = x.0,
+                None => return false,
+            }
+        }
+        let mut ol = [[0u64; N]; MAX_K];
+        match b {
+            Some(b) => {
+                if b.len() != k {
+                    return false;
+                }
+                for i in 0..k {
+                    match (&b[i] as &dyn Any).downcast_ref::<FpElem<N>>() {
+                        Some(x) => bl[i] = x.0,
+                        None => return false,
+                    }
+                }
+                self.mul_limbs(alg, &al[..k], &bl[..k], &mut ol[..k]);
+            }
+            None => self.sqr_limbs(alg, &al[..k], &mut ol[..k]),
+        }
+        for i in 0..k {
+            match (&mut out[i] as &mut dyn Any).downcast_mut::<FpElem<N>>() {
+                Some(x) => x.0 = ol[i],
+                None => return false,
+            }
+        }
+        true
+    }
+    fn supports(&self, alg: MulAlgorithm) -> bool {
+        Engine::supports(self, alg)
+    }
+}
+
+macro_rules! try_n {
+    ($base:expr, $m:expr, $($n:literal),*) => {
+        $(
+            if let Some(f) = ($base as &dyn Any).downcast_ref::<Fp<$n>>() {
+                let alpha = ($m.alpha()? as &dyn Any).downcast_ref::<FpElem<$n>>()?;
+                let e = Engine::<$n>::new(f, $m.degree(), alpha)?;
+                return Some(Arc::new(e));
+            }
+        )*
+    };
+}
+
+/// The lazy engine for base field `F` and modulus `m`, when `F` is an [`Fp<N>`] (N one
+/// of DynFp's limb counts) and `m` is X^k − α with small ±α and k ≤ 7.
+pub fn engine_for<F: PrimeFieldOps + 'static>(
+    base: &F,
+    m: &ExtModulus<F::Elem>,
+) -> Option<Arc<dyn LazyMul<F::Elem>>>
+where
+    F::Elem: 'static,
+{
+    try_n!(base, m, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 24, 32);
+    None
+}

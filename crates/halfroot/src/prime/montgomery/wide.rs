@@ -1,0 +1,152 @@
+//! Unreduced (double-width) products and a separate Montgomery reduction, for lazy
+//! reduction: accumulate many products of Montgomery-form values as plain integers,
+//! then reduce once.
+//!
+//! Source: P. L. Montgomery, "Modular multiplication without trial division", Math.
+//! Comp. 44 (1985) (REDC); operand scanning (SOS) of Koç, Acar, Kaliski, IEEE Micro
+//! 16(3), 1996. Lazy reduction as in Scott, "Implementing cryptographic pairings"
+//! (2007) and Aranha et al., "Faster explicit formulas for computing pairings over
+//! ordinary curves", EUROCRYPT 2011, §3.
+//!
+//! Cost: [`mul_wide`] N² word products, [`redc_wide`] N² + N, [`reduce_multiples`]
+//! one (N+1)-word conditional subtraction per table entry.
+//! Preconditions: stated per function. Constant time (no branch or index depends on
+//! the values).
+
+#![allow(clippy::needless_range_loop)]
+
+use super::limbs::{adc, mac, sbb, select_n};
+use super::mul::MAX_LIMBS;
+use super::{Fp, FpElem};
+
+/// The full product `a·b` as `(low N words, high N words)` (operand scanning).
+#[inline(always)]
+pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    const { assert!(N <= MAX_LIMBS) };
+    let mut t = [0u64; 2 * MAX_LIMBS];
+    for i in 0..N {
+        let mut c = 0u64;
+        for j in 0..N {
+            (t[i + j], c) = mac(t[i + j], a[j], b[i], c);
+        }
+        t[i + N] = c;
+    }
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    lo.copy_from_slice(&t[..N]);
+    hi.copy_from_slice(&t[N..2 * N]);
+    (lo, hi)
+}
+
+/// The square `a²` as `(low, high)`: cross products once, doubled, plus the diagonal.
+#[inline(always)]
+pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    const { assert!(N <= MAX_LIMBS) };
+    let mut t = [0u64; 2 * MAX_LIMBS];
+    for i in 0..N {
+        let mut c = 0u64;
+        for j in (i + 1)..N {
+            (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
+        }
+        t[i + N] = c;
+    }
+    let mut carry = 0u64;
+    for w in t.iter_mut().take(2 * N) {
+        let x = *w;
+        *w = (x << 1) | carry;
+        carry = x >> 63;
+    }
+    let mut c = 0u64;
+    for i in 0..N {
+        let sq = (a[i] as u128) * (a[i] as u128);
+        (t[2 * i], c) = adc(t[2 * i], sq as u64, c);
+        (t[2 * i + 1], c) = adc(t[2 * i + 1], (sq >> 64) as u64, c);
+    }
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    lo.copy_from_slice(&t[..N]);
+    hi.copy_from_slice(&t[N..2 * N]);
+    (lo, hi)
+}
+
+/// Montgomery reduction without the final subtraction of `T = lo + 2^(64N)·hi +
+/// 2^(128N)·top ≥ 0`: returns `(r, h)` with `r + 2^(64N)·h = (T + m·p)/2^(64N) ≡
+/// T·2^(−64N) (mod p)` and `r + 2^(64N)·h < T/2^(64N) + p`. Requires that bound to
+/// fit in N + 1 words.
+#[inline(always)]
+pub(crate) fn redc_wide<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    top: u64,
+    p: &[u64; N],
+    m0: u64,
+) -> ([u64; N], u64) {
+    let mut t = *lo;
+    let mut carry = 0u64;
+    for i in 0..N {
+        let m = t[0].wrapping_mul(m0);
+        let (_, mut c) = mac(t[0], m, p[0], 0);
+        for j in 1..N {
+            (t[j - 1], c) = mac(t[j], m, p[j], c);
+        }
+        (t[N - 1], carry) = adc(hi[i], c, carry);
+    }
+    (t, top.wrapping_add(carry))
+}
+
+/// Reduces `r + 2^(64N)·h` modulo p given a table `mults` of `2^j·p` (as
+/// `(low N words, high word)`) for j = J−1 down to 0, where the value is below `2^J·p`:
+/// one conditional subtraction per entry. Output `< p`.
+#[inline(always)]
+pub(crate) fn reduce_multiples<const N: usize>(
+    mut r: [u64; N],
+    mut h: u64,
+    mults: &[([u64; N], u64)],
+) -> [u64; N] {
+    for (m, mh) in mults {
+        let mut d = [0u64; N];
+        let mut b = 0u64;
+        for i in 0..N {
+            (d[i], b) = sbb(r[i], m[i], b);
+        }
+        let (dh, b) = sbb(h, *mh, b);
+        // b = 1: the value is below the multiple, keep it.
+        let keep = b.wrapping_neg();
+        r = select_n(keep, &r, &d);
+        h = (h & keep) | (dh & !keep);
+    }
+    r
+}
+
+impl<const N: usize> Fp<N> {
+    /// The unreduced product of the Montgomery representations of `a` and `b`, as
+    /// `(low, high)` words: the integer `(aR mod p)·(bR mod p) < p²`. Sums of such
+    /// values reduce with [`Fp::redc_unreduced`].
+    pub fn mul_unreduced(&self, a: &FpElem<N>, b: &FpElem<N>) -> ([u64; N], [u64; N]) {
+        mul_wide(&a.0, &b.0)
+    }
+
+    /// The unreduced square of the Montgomery representation of `a`.
+    pub fn sqr_unreduced(&self, a: &FpElem<N>) -> ([u64; N], [u64; N]) {
+        sqr_wide(&a.0)
+    }
+
+    /// The element `T·R⁻¹ mod p` for the integer `T = lo + 2^(64N)·hi < p·2^(64N)`
+    /// (for instance a sum of [`Fp::mul_unreduced`] products that stays below p·R):
+    /// one Montgomery reduction; `None` if `T ≥ p·R`.
+    pub fn redc_unreduced(&self, lo: &[u64; N], hi: &[u64; N]) -> Option<FpElem<N>> {
+        if !super::limbs::lt_vartime(hi, &self.p) {
+            return None;
+        }
+        let (r, h) = redc_wide(lo, hi, 0, &self.p, self.m0);
+        // value < T/R + p < 2p
+        let mut p1 = [([0u64; N], 0u64); 1];
+        p1[0].0 = self.p;
+        Some(FpElem(reduce_multiples(r, h, &p1)))
+    }
+
+    /// `−p⁻¹ mod 2^64`, the Montgomery constant (for callers doing their own REDC).
+    pub fn montgomery_m0(&self) -> u64 {
+        self.m0
+    }
+}
