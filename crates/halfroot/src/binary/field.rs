@@ -190,6 +190,8 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     direct: [OnceLock<LinearMap<N>>; 6],
     /// The folding tables: nibble, byte.
     folded: [OnceLock<SolveTable<N>>; 2],
+    /// The direct table of the default method (a copy, for the shortest path).
+    default_map: OnceLock<LinearMap<N>>,
 }
 
 /// Byte tables up to this size are preferred over nibble tables.
@@ -264,6 +266,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             images: OnceLock::new(),
             direct: Default::default(),
             folded: Default::default(),
+            default_map: OnceLock::new(),
         })
     }
 
@@ -489,6 +492,12 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             HalfTraceMethod::Naive => self.half_trace_method,
             m => m,
         };
+        if method == self.half_trace_method && !method.folds() {
+            let map = self.default_map.get_or_init(|| {
+                LinearMap::new(self.images(), method.layout().unwrap_or(Layout::Byte))
+            });
+            return map.apply(a);
+        }
         let layout = method.layout().unwrap_or(Layout::Nibble);
         if method.folds() {
             let slot = usize::from(layout == Layout::Byte);
@@ -511,6 +520,12 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// The direct table of the half-trace (odd d) or solver map (even d) in a layout,
     /// built on first use.
     pub fn direct_map(&self, layout: Layout) -> &LinearMap<N> {
+        let m = self.half_trace_method;
+        if !m.folds() && m.layout() == Some(layout) {
+            return self
+                .default_map
+                .get_or_init(|| LinearMap::new(self.images(), layout));
+        }
         let slot = Layout::ALL.iter().position(|&l| l == layout).unwrap_or(0);
         self.direct[slot].get_or_init(|| LinearMap::new(self.images(), layout))
     }

@@ -148,6 +148,7 @@ pub struct LinearMap<const N: usize> {
     bits: usize,
     table: Vec<Lane>,
     kernel: backend::Kernel,
+    func: backend::KernelFn<N>,
 }
 
 impl<const N: usize> LinearMap<N> {
@@ -212,6 +213,7 @@ impl<const N: usize> LinearMap<N> {
             bits,
             table,
             kernel,
+            func: backend::select::<N>(kernel, layout),
         }
     }
 
@@ -238,7 +240,7 @@ impl<const N: usize> LinearMap<N> {
     /// `L(a)`; `a` must have no bit at position ≥ [`LinearMap::bits`].
     #[inline]
     pub fn apply(&self, a: &[u64; N]) -> [u64; N] {
-        backend::apply(self.kernel, self.layout, &self.table, self.bits, a)
+        (self.func)(&self.table, self.bits, a)
     }
 
     /// `L(a)` by the portable kernel (the oracle of the accelerated ones).

@@ -192,6 +192,38 @@ pub fn mask_ct_portable<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N
     acc
 }
 
+/// An evaluation function: `(table, bits, a) ↦ L(a)`.
+pub type KernelFn<const N: usize> = fn(&[Lane], usize, &[u64; N]) -> [u64; N];
+
+/// The function evaluating a map stored in `layout` with `kernel`, chosen once (a map
+/// then costs one indirect call per evaluation, no dispatch).
+pub fn select<const N: usize>(kernel: Kernel, layout: Layout) -> KernelFn<N> {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => match layout {
+            Layout::Nibble => t.lookup_fn::<N, 4>(),
+            Layout::Chunk5 => t.lookup_fn::<N, 5>(),
+            Layout::Chunk6 => t.lookup_fn::<N, 6>(),
+            Layout::Byte => t.lookup_fn::<N, 8>(),
+            Layout::NibbleScanCt => t.scan_fn::<N>(),
+            Layout::MaskCt => mask_ct_portable::<N>,
+        },
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512(t) => match layout {
+            Layout::MaskCt => t.mask_ct_fn::<N>(),
+            _ => select::<N>(Kernel::Portable, layout),
+        },
+        Kernel::Portable => match layout {
+            Layout::Nibble => lookup::<N, 4, Words<N>>,
+            Layout::Chunk5 => lookup::<N, 5, Words<N>>,
+            Layout::Chunk6 => lookup::<N, 6, Words<N>>,
+            Layout::Byte => lookup::<N, 8, Words<N>>,
+            Layout::NibbleScanCt => scan_ct::<N, Words<N>>,
+            Layout::MaskCt => mask_ct_portable::<N>,
+        },
+    }
+}
+
 /// Evaluates a map stored in `layout` with `kernel`.
 #[inline]
 pub fn apply<const N: usize>(

@@ -13,7 +13,7 @@
 #![allow(unsafe_code)]
 
 use super::super::Lane;
-use super::{lookup, scan_ct, Acc};
+use super::{lookup, scan_ct, Acc, KernelFn};
 use core::arch::x86_64::*;
 
 /// Proof that the CPU has AVX2 and BMI2 (only made by [`Avx2::detect`]).
@@ -47,6 +47,16 @@ impl Avx2 {
                 _ => lookup::<N, W, super::Words<N>>(table, bits, a),
             }
         }
+    }
+
+    /// [`Avx2::lookup`] as a function pointer (only obtainable with the token).
+    pub fn lookup_fn<const N: usize, const W: usize>(self) -> KernelFn<N> {
+        lookup_entry::<N, W>
+    }
+
+    /// [`Avx2::scan_ct`] as a function pointer (only obtainable with the token).
+    pub fn scan_fn<const N: usize>(self) -> KernelFn<N> {
+        scan_entry::<N>
     }
 
     /// [`scan_ct`] with ymm accumulators.
@@ -85,6 +95,32 @@ impl Avx512 {
         // SAFETY: `self` exists only if the CPU has AVX-512 F/BW/DQ.
         unsafe { mask_ct_avx512::<N>(table, bits, a) }
     }
+}
+
+impl Avx512 {
+    /// [`Avx512::mask_ct`] as a function pointer (only obtainable with the token).
+    pub fn mask_ct_fn<const N: usize>(self) -> KernelFn<N> {
+        mask_ct_entry::<N>
+    }
+}
+
+// The `*_entry` functions are private and their addresses are handed out only by the
+// token methods above, so they run only on CPUs with the features they need.
+
+fn lookup_entry<const N: usize, const W: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[u64; N],
+) -> [u64; N] {
+    Avx2 { _private: () }.lookup::<N, W>(table, bits, a)
+}
+
+fn scan_entry<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+    Avx2 { _private: () }.scan_ct::<N>(table, bits, a)
+}
+
+fn mask_ct_entry<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+    Avx512 { _private: () }.mask_ct::<N>(table, bits, a)
 }
 
 /// `B` ymm registers (B = ⌈N/4⌉).
