@@ -239,12 +239,11 @@ impl DynBinaryField {
     }
 
     /// The half-trace `H(a)` (odd d only: [`Error::InvalidArgument`] for even d), by
-    /// `method` or by the field's default table method.
+    /// `method` or by the field's default method ([`BinaryField::half_trace_method`](super::field::BinaryField::half_trace_method)).
     pub fn half_trace(&self, a: &[u64], method: Option<HalfTraceMethod>) -> Result<Vec<u64>> {
         self.check(a)?;
-        let m = method.unwrap_or(HalfTraceMethod::Table);
         dispatch!(self, f => f
-        .half_trace_with(m, &load(a))
+        .half_trace_with(method.unwrap_or_else(|| f.half_trace_method()), &load(a))
         .map(|r| self.store(&r))
         .ok_or_else(|| Error::InvalidArgument {
             name: "degree".into(),
