@@ -108,7 +108,7 @@ impl SplitMix {
         let words = m.div_ceil(64) as usize;
         let mut v: Vec<u64> = (0..words).map(|_| self.next()).collect();
         if let Some(top) = v.last_mut() {
-            if m % 64 != 0 {
+            if !m.is_multiple_of(64) {
                 *top &= (1u64 << (m % 64)) - 1;
             }
         }

@@ -339,7 +339,7 @@ fn explicit_inverse_k5_paper_typo() {
     let a = e.random(&mut rng);
     let bar = inv::conjugate_explicit5(&e, &a).unwrap();
     let ai: Vec<BigUint> = e.to_coeffs(&a);
-    let (a0, a1, a2, a3, a4) = (&ai[0], &ai[1], &ai[2], &ai[3], &ai[4]);
+    let (a0, a1, _a2, a3, _a4) = (&ai[0], &ai[1], &ai[2], &ai[3], &ai[4]);
     let s3 = a3 * a3;
     let m3 = BigUint::from(3u32);
     // printed − true = a₃²·[(−3a₀a₁ + a₃²α − 3a₂a₄α²) − (−3a₀a₁α + a₃²α² − 3a₂a₄α²)]

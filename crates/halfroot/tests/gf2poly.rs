@@ -278,7 +278,7 @@ proptest! {
         prop_assume!(!b.is_zero());
         let (q, r) = a.divrem(&b).unwrap();
         prop_assert_eq!(&q.mul(&b) + &r, a);
-        prop_assert!(r.degree().map_or(true, |dr| dr < b.degree().unwrap()));
+        prop_assert!(r.degree().is_none_or(|dr| dr < b.degree().unwrap()));
     }
 
     #[test]
@@ -386,9 +386,9 @@ fn mobius(mut n: u64) -> i64 {
     let mut result = 1i64;
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             n /= p;
-            if n % p == 0 {
+            if n.is_multiple_of(p) {
                 return 0;
             }
             result = -result;
@@ -404,7 +404,7 @@ fn mobius(mut n: u64) -> i64 {
 /// Gauss: the number of monic irreducible polynomials of degree n over GF(q), q = 2.
 fn gauss_count(n: u64) -> i64 {
     let s: i64 = (1..=n)
-        .filter(|d| n % d == 0)
+        .filter(|d| n.is_multiple_of(*d))
         .map(|d| mobius(d) * (1i64 << (n / d)))
         .sum();
     s / n as i64

@@ -91,7 +91,10 @@ fn secs(t: Instant) -> f64 {
 }
 
 fn is_prime(n: u32) -> bool {
-    n >= 2 && (2..).take_while(|q| q * q <= n).all(|q| n % q != 0)
+    n >= 2
+        && (2..)
+            .take_while(|q| q * q <= n)
+            .all(|q| !n.is_multiple_of(q))
 }
 
 fn table(

@@ -90,7 +90,7 @@ pub fn classify(degree: u32, middle: &[u32]) -> Option<SsrfType> {
 /// The fields compute ζ as `x^(2^(d−1))`; this formula is the independent check.
 pub fn zeta_closed_form(degree: u32, middle: &[u32], ty: SsrfType) -> Option<Vec<u32>> {
     if classify(degree, middle) != Some(ty)
-        && !(ty == SsrfType::III && middle.len() == 1 && middle[0] == 1 && degree % 2 == 0)
+        && !(ty == SsrfType::III && middle.len() == 1 && middle[0] == 1 && degree.is_multiple_of(2))
     {
         return None;
     }

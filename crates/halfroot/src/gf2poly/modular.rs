@@ -321,7 +321,7 @@ fn shr_bits(t: &[u64], s: usize) -> Vec<u64> {
 fn truncate_bits(mut t: Vec<u64>, p: usize) -> Vec<u64> {
     let words = p.div_ceil(64);
     t.truncate(words);
-    if p % 64 != 0 {
+    if !p.is_multiple_of(64) {
         if let Some(last) = t.get_mut(words - 1) {
             *last &= (1u64 << (p % 64)) - 1;
         }

@@ -16,7 +16,7 @@ use crate::gf2poly::Gf2Poly;
 
 /// The descending exponent list of `P_{d,1}` for odd `d ≥ 5`; `None` otherwise.
 pub fn p_d1_exponents(d: u32) -> Option<Vec<u32>> {
-    if d < 5 || d % 2 == 0 {
+    if d < 5 || d.is_multiple_of(2) {
         return None;
     }
     let mut e = Vec::with_capacity(d as usize);
@@ -31,7 +31,7 @@ pub fn p_d1_exponents(d: u32) -> Option<Vec<u32>> {
 /// Whether `P_{d,1}` is irreducible (see the module docs); `false` for even `d` or
 /// `d < 5`.
 pub fn p_d1_is_irreducible(d: u32) -> bool {
-    if d < 5 || d % 2 == 0 {
+    if d < 5 || d.is_multiple_of(2) {
         return false;
     }
     let f_exps = [d + 1, 4, 1, 0];
@@ -67,7 +67,7 @@ pub fn has_irreducible_trinomial(d: u32) -> bool {
 /// The type-II pentanomials `X^d + X^(d−1) + X^(2f+1) + X^(2f) + 1` of odd degree `d`
 /// that are irreducible, as their `f` values ascending.
 pub fn type2_pentanomials(d: u32) -> Vec<u32> {
-    if d < 5 || d % 2 == 0 {
+    if d < 5 || d.is_multiple_of(2) {
         return Vec::new();
     }
     (1..=(d - 3) / 2)

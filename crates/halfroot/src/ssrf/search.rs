@@ -142,7 +142,7 @@ impl Space {
                 "must be in 2..=100000 for a search",
             ));
         }
-        if t < 3 || t % 2 == 0 || t > 101 {
+        if t < 3 || t.is_multiple_of(2) || t > 101 {
             return Err(bad(
                 "terms",
                 t.to_string(),

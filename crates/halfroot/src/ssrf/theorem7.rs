@@ -25,7 +25,7 @@ use crate::gf2poly::Gf2Poly;
 /// — `Some(t)` for the family with `X^t` forced, and the sorted list of the optional odd
 /// exponents. Empty for even `d` or `d ≡ 0 (mod 3)`.
 pub fn families(d: u32) -> Vec<(Option<u32>, Vec<u32>)> {
-    if d % 2 == 0 || d < 3 {
+    if d.is_multiple_of(2) || d < 3 {
         return Vec::new();
     }
     let odd_upto = |limit_incl: i64| -> Vec<u32> {

@@ -146,7 +146,9 @@ unsafe fn row_pclmul(w: u64, s: &[u64], out: &mut [u64]) {
 /// non-zero; `out.len() ≥ a.len() + b.len()`.
 #[target_feature(enable = "pclmulqdq,sse2")]
 unsafe fn blocks_pclmul(a: &[u64], b: &[u64], out: &mut [u64]) {
-    debug_assert!(a.len() % 2 == 0 && b.len() % 2 == 0 && out.len() >= a.len() + b.len());
+    debug_assert!(
+        a.len().is_multiple_of(2) && b.len().is_multiple_of(2) && out.len() >= a.len() + b.len()
+    );
     let (na, nb) = (a.len() / 2, b.len() / 2);
     let ap = a.as_ptr();
     let bp = b.as_ptr();
