@@ -587,3 +587,76 @@ fn counting_fp_counts_and_matches_plain_fp() {
     assert_eq!(c.pow_vartime(&a, &e), f.pow_vartime(&a, &e));
     assert_eq!((c.counts().s, c.counts().m), (3, 2));
 }
+
+fn check_legendre_divsteps<const N: usize>(
+    bits: u64,
+    primes: usize,
+    per: usize,
+    rng: &mut ChaCha20Rng,
+) {
+    for _ in 0..primes {
+        let p = random_prime(bits, rng).unwrap();
+        let f = Fp::<N>::new(&p).unwrap();
+        let pm1 = &p - 1u32;
+        let half = &pm1 >> 1u32;
+        // Oracles: Euler's criterion by num-bigint modpow, the big-integer `jacobi`, and
+        // the crate's binary and Euler methods.
+        let euler = |x: &BigUint| -> i8 {
+            let r = x.modpow(&half, &p);
+            if r.is_zero() {
+                0
+            } else if r.is_one() {
+                1
+            } else {
+                assert_eq!(r, pm1);
+                -1
+            }
+        };
+        let mut xs = vec![
+            BigUint::zero(),
+            BigUint::one(),
+            pm1.clone(),
+            BigUint::from(2u32),
+        ];
+        xs.extend((0..per).map(|_| rand_below(rng, &p)));
+        for x in &xs {
+            let a = f.from_biguint(x).unwrap();
+            let got = f.legendre_divsteps(&a);
+            assert_eq!(got, euler(x), "p={p} x={x}");
+            assert_eq!(Some(got), jacobi(x, &p));
+            assert_eq!(got, f.legendre_binary(&a));
+            assert_eq!(got, f.legendre_euler(&a));
+            assert_eq!(got, f.legendre(&a));
+            // Squares (of non-zero x) are residues.
+            if !x.is_zero() {
+                assert_eq!(f.legendre_divsteps(&f.sqr(&a)), 1, "p={p} x={x}");
+            }
+        }
+        assert_eq!(f.legendre_divsteps(&f.zero()), 0);
+        assert_eq!(f.legendre_divsteps(&f.one()), 1);
+        // Supplementary laws: (−1/p) = −1 iff p ≡ 3 (mod 4); (2/p) = −1 iff p ≡ ±3 (mod 8).
+        let p8 = (&p % 8u32).to_u64_digits().first().copied().unwrap_or(0);
+        let m1 = f.neg(&f.one());
+        assert_eq!(f.legendre_divsteps(&m1), if p8 % 4 == 3 { -1 } else { 1 });
+        let two = f.from_u64(2);
+        assert_eq!(
+            f.legendre_divsteps(&two),
+            if p8 == 3 || p8 == 5 { -1 } else { 1 }
+        );
+    }
+}
+
+#[test]
+fn legendre_divsteps_matches_euler_binary_and_jacobi() {
+    let mut rng = ChaCha20Rng::seed_from_u64(0x1e9e);
+    check_legendre_divsteps::<1>(64, 20, 200, &mut rng);
+    check_legendre_divsteps::<1>(61, 10, 200, &mut rng);
+    check_legendre_divsteps::<2>(127, 10, 200, &mut rng);
+    check_legendre_divsteps::<3>(160, 10, 200, &mut rng);
+    check_legendre_divsteps::<4>(255, 10, 200, &mut rng);
+    check_legendre_divsteps::<4>(256, 10, 200, &mut rng);
+    check_legendre_divsteps::<5>(300, 5, 100, &mut rng);
+    check_legendre_divsteps::<8>(512, 5, 100, &mut rng);
+    check_legendre_divsteps::<16>(1024, 2, 50, &mut rng);
+    check_legendre_divsteps::<32>(2048, 1, 20, &mut rng);
+}

@@ -1,5 +1,14 @@
 //! Legendre and Jacobi symbols.
 //!
+//! * [`Fp::legendre_divsteps`] — batched positive divsteps with Jacobi sign tracking
+//!   (Bernstein–Yang batching, libsecp256k1's `jacobi64_maybe_var`; see
+//!   `legendre::divsteps`): about `3·log2 p` divsteps in batches of 62 on one word,
+//!   each batch applied to the multi-limb values as a 2×2 matrix. Falls back to
+//!   [`Fp::legendre_binary`] in the (never observed) case its iteration cap is hit.
+//!   Variable time. The default [`PrimeFieldOps::legendre`](crate::prime::PrimeFieldOps::legendre)
+//!   above 8 limbs (about 2× faster than binary at 1024 bits, 2.7× at 2048); at 256
+//!   bits it is about 1.2–1.5× slower than the binary algorithm, which stays the default
+//!   up to 8 limbs.
 //! * [`Fp::legendre_binary`] — the binary Jacobi algorithm (Shallit–Sorenson, "A
 //!   binary algorithm for the Jacobi symbol", ACM SIGSAM Bull. 27(1), 1993; also
 //!   Cohen, *A Course in Computational Algebraic Number Theory*, Alg. 1.4.10 with the
@@ -13,6 +22,8 @@
 //!   the exponent is public anyway).
 //! * [`jacobi`] — the Jacobi symbol (a/n) of big integers, for odd n (used by the
 //!   Lucas test of [`crate::prime::primality`]).
+
+mod divsteps;
 
 use crate::field::Field;
 use crate::prime::montgomery::{Fp, FpElem};
@@ -158,6 +169,19 @@ pub fn jacobi(a: &BigUint, n: &BigUint) -> Option<i8> {
 }
 
 impl<const N: usize> Fp<N> {
+    /// The Legendre symbol (a/p) by batched positive divsteps (variable time; see
+    /// [`crate::prime::legendre`]).
+    pub fn legendre_divsteps(&self, a: &FpElem<N>) -> i8 {
+        // (aR/p) = (a/p) since R = 2^(64N) is a square.
+        if a.0.iter().all(|&w| w == 0) {
+            return 0;
+        }
+        match divsteps::jacobi_divsteps(&a.0, &self.p, self.bits) {
+            Some(s) => s,
+            None => self.legendre_binary(a),
+        }
+    }
+
     /// The Legendre symbol (a/p) by the binary Jacobi algorithm (variable time).
     pub fn legendre_binary(&self, a: &FpElem<N>) -> i8 {
         jacobi_limbs(&a.0, &self.p)

@@ -22,15 +22,15 @@
 
 #![allow(clippy::needless_range_loop)]
 
-const M62: u64 = u64::MAX >> 2;
+pub(crate) const M62: u64 = u64::MAX >> 2;
 
 /// A 2×2 transition matrix `[u v; q r]` of 62 divsteps, scaled by `2^62`.
 #[derive(Clone, Copy)]
-struct Trans {
-    u: i64,
-    v: i64,
-    q: i64,
-    r: i64,
+pub(crate) struct Trans {
+    pub(crate) u: i64,
+    pub(crate) v: i64,
+    pub(crate) q: i64,
+    pub(crate) r: i64,
 }
 
 /// 62 branch-free divsteps on the low 64 bits of `f` (odd) and `g`, starting from `δ`.
@@ -151,7 +151,7 @@ fn carry_62<const L: usize>(r: &mut [i64; L]) {
 
 /// Little-endian 64-bit words into signed-62 limbs (non-negative value).
 #[inline(always)]
-fn to_s62<const L: usize>(x: &[u64]) -> [i64; L] {
+pub(crate) fn to_s62<const L: usize>(x: &[u64]) -> [i64; L] {
     let mut r = [0i64; L];
     for (i, limb) in r.iter_mut().enumerate() {
         let off = 62 * i;
