@@ -170,7 +170,17 @@ class QuadraticFieldElement:
 
 _ExtLike = Union["ExtensionFieldElement", int, List[int], Tuple[int, ...]]
 _ExtModulus = Union[None, str, int, List[int], Tuple[int, ...]]
-_MulAlgorithm = Literal["schoolbook", "karatsuba", "montgomery", "newton", "auto"]
+_MulAlgorithm = Literal[
+    "schoolbook",
+    "karatsuba",
+    "montgomery",
+    "newton",
+    "schoolbook-lazy",
+    "karatsuba-lazy",
+    "montgomery-lazy",
+    "newton-lazy",
+    "auto",
+]
 
 class ExtensionField:
     """F_{q^k} = F_q[X]/(M) for an odd prime q and 2 <= k <= 16.
