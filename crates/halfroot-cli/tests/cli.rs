@@ -1,43 +1,10 @@
 //! End-to-end tests of the `halfroot` binary: results against published values, the
 //! line-by-line mode, and one readable error line with a non-zero exit for bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/run.rs"]
+mod run;
 
-fn halfroot(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_halfroot"));
-    cmd.args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("spawn halfroot");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(text.as_bytes())
-            .expect("write stdin");
-    }
-    child.wait_with_output().expect("wait")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = halfroot(args, None);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("utf8")
-        .trim_end()
-        .to_string()
-}
+use run::{halfroot, ok};
 
 /// Exit status 2 and exactly one stderr line starting with `error:` containing `needle`.
 fn fails(args: &[&str], needle: &str) {

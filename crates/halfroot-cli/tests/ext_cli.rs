@@ -3,43 +3,10 @@
 //! line mode, and one error line with a non-zero exit for bad input.
 
 use num_bigint::BigUint;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/run.rs"]
+mod run;
 
-fn halfroot(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_halfroot"));
-    cmd.args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("spawn halfroot");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(text.as_bytes())
-            .expect("write stdin");
-    }
-    child.wait_with_output().expect("wait")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = halfroot(args, None);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("utf8")
-        .trim_end()
-        .to_string()
-}
+use run::{halfroot, ok};
 
 fn err(args: &[&str]) -> String {
     let out = halfroot(args, None);
