@@ -13,6 +13,7 @@ mod ext;
 mod fields;
 mod sqrt;
 mod ssrf;
+pub mod targets;
 
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -116,6 +117,12 @@ pub fn run(opts: &Options) -> Result<(), String> {
                 eprintln!("wrote {}", path.display());
             }
         }
+    }
+    let scoreboard = targets::checks(&doc);
+    if !scoreboard.is_empty() {
+        println!("## Targets of the open issues, judged on this run\n");
+        println!("{}", targets::render(&scoreboard));
+        doc.insert("targets".into(), targets::json(&scoreboard));
     }
     if let Some(path) = &opts.json {
         let text = serde_json::to_string_pretty(&Value::Object(doc))

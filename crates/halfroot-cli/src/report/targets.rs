@@ -1,0 +1,573 @@
+//! The scoreboard: every speed target the issues set, checked against the data this run
+//! just measured (the JSON document the sections built), so that a reader sees at a
+//! glance which targets this machine meets — and the figures behind each verdict.
+//!
+//! A target whose data was not measured in this run (section not chosen, `--peers` not
+//! given, a size only the full run covers) is left out or marked `—`, never guessed.
+
+use serde_json::{json, Map, Value};
+
+use super::markdown::{ns, ratio, Table};
+
+/// One target and what this run measured for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    /// The issue that sets the target.
+    pub issue: u32,
+    /// The target, in the issue's words (shortened).
+    pub target: String,
+    /// What was measured, per size or setting.
+    pub measured: String,
+    /// Whether every measured case meets the target (`None`: nothing to judge).
+    pub met: Option<bool>,
+}
+
+/// A measured case: its label, the value shown, and whether it meets the target.
+type Case = (String, f64, bool);
+
+fn num(v: &Value, path: &[&str]) -> Option<f64> {
+    let mut cur = v;
+    for key in path {
+        cur = cur.get(key)?;
+    }
+    cur.as_f64().filter(|x| x.is_finite())
+}
+
+fn check(issue: u32, target: &str, cases: Vec<Case>, show: fn(f64) -> String) -> Option<Check> {
+    if cases.is_empty() {
+        return None;
+    }
+    let measured = cases
+        .iter()
+        .map(|(label, v, ok)| format!("{label}: {}{}", show(*v), if *ok { "" } else { " ✗" }))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(Check {
+        issue,
+        target: target.to_string(),
+        measured,
+        met: Some(cases.iter().all(|c| c.2)),
+    })
+}
+
+fn times(v: f64) -> String {
+    format!("{}×", ratio(v))
+}
+
+fn nanos(v: f64) -> String {
+    format!("{} ns", ns(v))
+}
+
+/// Modulus text of a `fields` row (`163,7,6,3,0`).
+fn modulus_text(row: &Value) -> String {
+    row.get("modulus")
+        .and_then(Value::as_array)
+        .map(|m| {
+            m.iter()
+                .filter_map(Value::as_u64)
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .unwrap_or_default()
+}
+
+/// The NIST polynomials of the binary-field targets.
+const NIST: [(u64, &str, f64); 5] = [
+    (163, "163,7,6,3,0", 10.0),
+    (233, "233,74,0", 14.0),
+    (283, "283,12,7,5,0", 20.0),
+    (409, "409,87,0", 35.0),
+    (571, "571,10,5,2,0", 55.0),
+];
+
+fn binary_checks(rows: &[Value], out: &mut Vec<Check>) {
+    let nist_row = |m: &str| rows.iter().find(|r| modulus_text(r) == m);
+    let degree = |r: &Value| r.get("degree").and_then(Value::as_u64).unwrap_or(0);
+    let target_rows: Vec<&Value> = rows
+        .iter()
+        .filter(|r| NIST.iter().any(|n| n.0 == degree(r)))
+        .collect();
+    // Per-row ratio of column `key` to `mul`.
+    let ratio_cases = |pick: &dyn Fn(&Value) -> bool, key: &str, limit: f64| -> Vec<Case> {
+        target_rows
+            .iter()
+            .filter(|r| pick(r))
+            .filter_map(|r| {
+                let v = num(r, &["ns", key])? / num(r, &["ns", "mul"])?;
+                Some((modulus_text(r), v, v <= limit))
+            })
+            .collect()
+    };
+
+    let mul: Vec<Case> = NIST
+        .iter()
+        .filter_map(|(d, m, limit)| {
+            let v = num(nist_row(m)?, &["ns", "mul"])?;
+            Some((d.to_string(), v, v <= *limit))
+        })
+        .collect();
+    out.extend(check(
+        2,
+        "mul ≤ 10 / 14 / 20 / 35 / 55 ns at 163 / 233 / 283 / 409 / 571 (NIST polynomials)",
+        mul,
+        nanos,
+    ));
+    let openssl: Vec<Case> = NIST
+        .iter()
+        .filter_map(|(d, m, _)| {
+            let r = nist_row(m)?;
+            let v = num(r, &["peers", "openssl", "ns", "mul"])? / num(r, &["ns", "mul"])?;
+            Some((d.to_string(), v, v >= 3.0))
+        })
+        .collect();
+    out.extend(check(
+        2,
+        "mul ≥ 3× faster than OpenSSL BN_GF2m (same run)",
+        openssl,
+        times,
+    ));
+    let any = |_: &Value| true;
+    out.extend(check(
+        2,
+        "sqr ≤ 0.3× mul",
+        ratio_cases(&any, "sqr", 0.3),
+        times,
+    ));
+    let ssrf_small = |r: &Value| {
+        r.get("sqrt_algorithm").and_then(Value::as_str) == Some("ssrf")
+            && [163, 233, 283].contains(&degree(r))
+    };
+    out.extend(check(
+        2,
+        "SSRF square root ≤ 0.25× mul at 163 / 233 / 283",
+        ratio_cases(&ssrf_small, "sqrt", 0.25),
+        times,
+    ));
+    let zeta = |r: &Value| r.get("sqrt_algorithm").and_then(Value::as_str) == Some("zeta");
+    out.extend(check(
+        2,
+        "non-SSRF (zeta) square root ≤ 0.7× mul",
+        ratio_cases(&zeta, "sqrt", 0.7),
+        times,
+    ));
+    let trace: Vec<Case> = target_rows
+        .iter()
+        .filter_map(|r| {
+            let v = num(r, &["ns", "trace"])?;
+            let type1 = r.get("ssrf").and_then(Value::as_str) == Some("I");
+            Some((modulus_text(r), v, v <= if type1 { 1.0 } else { 3.0 }))
+        })
+        .collect();
+    out.extend(check(
+        2,
+        "trace ≤ 1 ns with a type-I SSRF polynomial, ≤ 3 ns otherwise",
+        trace,
+        nanos,
+    ));
+    let small = |r: &Value| [163, 233].contains(&degree(r));
+    out.extend(check(
+        2,
+        "half-trace ≤ 1.0× mul at 163 / 233",
+        ratio_cases(&small, "half_trace", 1.0),
+        times,
+    ));
+    out.extend(check(
+        2,
+        "solve λ² + λ = α ≤ 1.0× mul at 163 / 233",
+        ratio_cases(&small, "solve", 1.0),
+        times,
+    ));
+    out.extend(check(
+        2,
+        "inversion ≤ 15× mul",
+        ratio_cases(&any, "inv", 15.0),
+        times,
+    ));
+    out.extend(check(
+        2,
+        "constant-time inversion ≤ 25× mul",
+        ratio_cases(&any, "inv_ct", 25.0),
+        times,
+    ));
+}
+
+fn prime_checks(sqrt: &Value, out: &mut Vec<Check>) {
+    let list = |key: &str| {
+        sqrt.get(key)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let table1: Vec<Case> = list("table1")
+        .iter()
+        .filter_map(|r| {
+            let v = num(r, &["ns", "cqr_smart"])? / num(r, &["ns", "pqr_mwst"])?;
+            let field = if r.get("m").and_then(Value::as_u64) == Some(2) {
+                "GF(q²)"
+            } else {
+                "GF(p)"
+            };
+            let label = r.get("label").and_then(Value::as_str).unwrap_or("?");
+            Some((format!("{field} {label}"), v, v >= 2.0))
+        })
+        .collect();
+    out.extend(check(
+        3,
+        "P.QR + MW-ST ≥ 2× faster than C.QR + Smart on every Table 1 setting",
+        table1,
+        times,
+    ));
+    let pow: Vec<Case> = list("mwst_vs_pow")
+        .iter()
+        .filter(|r| r.get("T").and_then(Value::as_u64).is_some_and(|t| t <= 3))
+        .filter_map(|r| {
+            let v = num(r, &["ratio"])?;
+            let bits = r.get("bits").and_then(Value::as_u64)?;
+            let t = r.get("T").and_then(Value::as_u64)?;
+            Some((format!("{bits} b T={t}"), v, v <= 1.1))
+        })
+        .collect();
+    out.extend(check(
+        3,
+        "MW-ST within 1.1× of x^((s+1)/2) when T ≤ 3",
+        pow,
+        times,
+    ));
+    let mul: Vec<Case> = list("arithmetic")
+        .iter()
+        .filter_map(|r| {
+            let bits = r.get("bits").and_then(Value::as_u64)?;
+            let limit = match bits {
+                256 => 15.0,
+                512 => 40.0,
+                _ => return None,
+            };
+            let v = num(r, &["ns", "mul"])?;
+            Some((bits.to_string(), v, v <= limit))
+        })
+        .collect();
+    out.extend(check(
+        3,
+        "Montgomery mul ≤ 15 ns at 256 bits, ≤ 40 ns at 512",
+        mul,
+        nanos,
+    ));
+    for (low, label, need) in [
+        (
+            true,
+            "fastest sqrt ≥ 1.5× faster than FLINT and PARI at 2-adicity ≤ 2",
+            1.5,
+        ),
+        (
+            false,
+            "fastest sqrt ≥ 3× faster than FLINT and PARI at 2-adicity ≥ 16",
+            3.0,
+        ),
+    ] {
+        let cases: Vec<Case> = list("peers_summary")
+            .iter()
+            .filter_map(|r| {
+                let t = r.get("two_adicity").and_then(Value::as_u64)?;
+                if (low && t > 2) || (!low && t < 16) {
+                    return None;
+                }
+                let bits = r.get("bits").and_then(Value::as_u64)?;
+                let v = num(r, &["flint_over_ours"])?.min(num(r, &["pari_over_ours"])?);
+                Some((format!("{bits} b T={t}"), v, v >= need))
+            })
+            .collect();
+        out.extend(check(3, label, cases, times));
+    }
+    // Ours: the fastest of every Legendre method in the summary row.
+    let best_ours = |r: &Value| {
+        r.as_object()?
+            .iter()
+            .filter(|(k, _)| k.ends_with("_ns") && *k != "gmp_ns" && *k != "euler_ns")
+            .filter_map(|(_, v)| v.as_f64())
+            .filter(|v| v.is_finite())
+            .reduce(f64::min)
+    };
+    let legendre = list("legendre_summary");
+    let euler: Vec<Case> = legendre
+        .iter()
+        .filter_map(|r| {
+            let v = num(r, &["euler_ns"])? / best_ours(r)?;
+            let bits = r.get("bits").and_then(Value::as_u64)?;
+            Some((bits.to_string(), v, v >= 5.0))
+        })
+        .collect();
+    out.extend(check(
+        3,
+        "binary Legendre ≥ 5× faster than Euler's criterion",
+        euler,
+        times,
+    ));
+    let gmp: Vec<Case> = legendre
+        .iter()
+        .filter(|r| r.get("bits").and_then(Value::as_u64) == Some(256))
+        .filter_map(|r| {
+            let v = num(r, &["gmp_ns"])? / best_ours(r)?;
+            Some(("256".to_string(), v, v >= 1.0))
+        })
+        .collect();
+    out.extend(check(
+        3,
+        "Legendre at least as fast as GMP's mpz_legendre at 256 bits (GMP time / ours)",
+        gmp,
+        times,
+    ));
+}
+
+fn ext_checks(rows: &[Value], out: &mut Vec<Check>) {
+    let cases: Vec<Case> = rows
+        .iter()
+        .filter(|r| r.get("k").and_then(Value::as_u64) == Some(5))
+        .filter_map(|r| {
+            let bits = r.get("bits").and_then(Value::as_u64)?;
+            if !(160..=1536).contains(&bits) {
+                return None;
+            }
+            let v = num(r, &["peers", "flint_fq_mul"])? / num(r, &["ns", "auto"])?;
+            Some((bits.to_string(), v, v >= 3.0))
+        })
+        .collect();
+    out.extend(check(
+        4,
+        "F_{q^5}: auto ≥ 3× faster than FLINT's fq_mul, 160 … 1536-bit q",
+        cases,
+        times,
+    ));
+}
+
+fn ssrf_checks(ssrf: &Value, fields: &[Value], out: &mut Vec<Check>) {
+    let seconds = |key: &str| num(ssrf, &[key, "seconds"]);
+    if let (Some(a), Some(b)) = (seconds("table1"), seconds("table2")) {
+        out.extend(check(
+            6,
+            "Tables 1 and 2 (least sediment proven) ≤ 10 s",
+            vec![("both".into(), a + b, a + b <= 10.0)],
+            |v| format!("{v:.2} s"),
+        ));
+    }
+    if let Some(s) = seconds("count163") {
+        out.extend(check(
+            6,
+            "count the degree-163 type-I pentanomials ≤ 3 s",
+            vec![("163".into(), s, s <= 3.0)],
+            |v| format!("{v:.2} s"),
+        ));
+    }
+    if let (Some(s), Some(limit)) = (
+        seconds("p_d1"),
+        ssrf.get("p_d1")
+            .and_then(|p| p.get("limit"))
+            .and_then(Value::as_u64),
+    ) {
+        if limit >= 10_000 {
+            out.extend(check(
+                6,
+                "P_(d,1) scan below 10 000 ≤ 10 min on 2 cores",
+                vec![(format!("d < {limit}"), s, s <= 600.0)],
+                |v| format!("{v:.1} s"),
+            ));
+        } else {
+            out.push(Check {
+                issue: 6,
+                target: "P_(d,1) scan below 10 000 ≤ 10 min on 2 cores".into(),
+                measured: format!(
+                    "only d < {limit} in this run ({s:.2} s); the full run scans to 10 000"
+                ),
+                met: None,
+            });
+        }
+    }
+    // The field multiplication to compare a basis change with: the faster of the two
+    // fields' products as the `fields` section measured them (the stricter reading).
+    let mul_of = |m: &str| {
+        fields
+            .iter()
+            .find(|r| modulus_text(r) == m)
+            .and_then(|r| num(r, &["ns", "mul"]))
+    };
+    let convert: Vec<Case> = ssrf
+        .get("convert")
+        .and_then(Value::as_array)
+        .map(|rows| {
+            rows.iter()
+                .filter_map(|r| {
+                    let from = r.get("from")?.as_str()?;
+                    let to = r.get("to")?.as_str()?;
+                    let mul = match (mul_of(from), mul_of(to)) {
+                        (Some(a), Some(b)) => a.min(b),
+                        (Some(a), None) | (None, Some(a)) => a,
+                        (None, None) => return None,
+                    };
+                    let v = num(r, &["convert_ns"])? / mul;
+                    let degree = from.split(',').next().unwrap_or(from);
+                    Some((degree.to_string(), v, v <= 1.5))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.extend(check(
+        6,
+        "change of basis ≤ 1.5× one field multiplication at 163 / 233",
+        convert,
+        times,
+    ));
+}
+
+/// Every target that the data of this run can judge, in issue order.
+pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
+    let mut out = Vec::new();
+    let fields: Vec<Value> = doc
+        .get("fields")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    binary_checks(&fields, &mut out);
+    if let Some(sqrt) = doc.get("sqrt") {
+        prime_checks(sqrt, &mut out);
+    }
+    if let Some(ext) = doc.get("ext").and_then(Value::as_array) {
+        ext_checks(ext, &mut out);
+    }
+    if let Some(ssrf) = doc.get("ssrf") {
+        ssrf_checks(ssrf, &fields, &mut out);
+    }
+    out.sort_by_key(|c| c.issue);
+    out
+}
+
+/// The scoreboard as a markdown table (empty string when nothing could be judged).
+pub fn render(checks: &[Check]) -> String {
+    if checks.is_empty() {
+        return String::new();
+    }
+    let mut t = Table::new(["Issue", "Target", "Measured in this run", "Met"]);
+    for c in checks {
+        t.push([
+            format!("#{}", c.issue),
+            c.target.clone(),
+            c.measured.clone(),
+            match c.met {
+                Some(true) => "yes".into(),
+                Some(false) => "no".into(),
+                None => "—".into(),
+            },
+        ]);
+    }
+    let met = checks.iter().filter(|c| c.met == Some(true)).count();
+    let judged = checks.iter().filter(|c| c.met.is_some()).count();
+    format!(
+        "{met} of {judged} targets met on this machine in this run (✗ marks the cases that miss).\n\n{}",
+        t.render()
+    )
+}
+
+/// The scoreboard for the JSON document.
+pub fn json(checks: &[Check]) -> Value {
+    Value::Array(
+        checks
+            .iter()
+            .map(|c| {
+                json!({"issue": c.issue, "target": c.target, "measured": c.measured, "met": c.met})
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_row(modulus: &[u64], mul: f64, sqr: f64, algo: &str, ssrf: &str) -> Value {
+        json!({
+            "degree": modulus[0], "modulus": modulus, "sqrt_algorithm": algo, "ssrf": ssrf,
+            "ns": {"mul": mul, "sqr": sqr, "sqrt": 0.5 * mul, "trace": 0.9, "half_trace": mul,
+                   "solve": 1.2 * mul, "inv": 20.0 * mul, "inv_ct": 20.0 * mul},
+            "peers": {"openssl": {"ns": {"mul": 4.0 * mul}}}
+        })
+    }
+
+    #[test]
+    fn binary_targets_are_judged_per_row() {
+        let mut doc = Map::new();
+        doc.insert(
+            "fields".into(),
+            json!([
+                field_row(&[163, 7, 6, 3, 0], 4.0, 1.0, "zeta", "—"),
+                field_row(&[233, 74, 0], 15.0, 6.0, "zeta", "—"),
+            ]),
+        );
+        let c = checks(&doc);
+        let get = |needle: &str| {
+            c.iter()
+                .find(|c| c.target.starts_with(needle))
+                .expect("target present")
+        };
+        // 163 meets 10 ns, 233 misses 14 ns.
+        let mul = get("mul ≤");
+        assert_eq!(mul.met, Some(false));
+        assert!(
+            mul.measured.contains("163: 4.00 ns, 233: 15.0 ns ✗"),
+            "{}",
+            mul.measured
+        );
+        // sqr: 0.25 at 163 meets, 0.4 at 233 misses.
+        assert_eq!(get("sqr").met, Some(false));
+        assert_eq!(get("mul ≥ 3×").met, Some(true));
+        assert_eq!(get("non-SSRF").met, Some(true));
+        assert_eq!(get("half-trace").met, Some(true));
+        assert_eq!(get("solve").met, Some(false));
+        assert_eq!(get("inversion").met, Some(false));
+        assert_eq!(get("constant-time").met, Some(true));
+        // Trace 0.9 ns is within 3 ns for non-type-I rows.
+        assert_eq!(get("trace").met, Some(true));
+        // No SSRF rows, no SSRF-sqrt verdict.
+        assert!(c.iter().all(|c| !c.target.starts_with("SSRF")));
+    }
+
+    #[test]
+    fn prime_and_ext_targets_read_their_sections() {
+        let mut doc = Map::new();
+        doc.insert(
+            "sqrt".into(),
+            json!({
+                "table1": [{"label": "I", "m": 1, "ns": {"cqr_smart": 10.0, "pqr_mwst": 4.0}},
+                           {"label": "I", "m": 2, "ns": {"cqr_smart": 10.0, "pqr_mwst": 6.0}}],
+                "legendre_summary": [{"bits": 256, "binary_ns": 900.0, "fast_ns": 400.0,
+                                      "euler_ns": 6000.0, "gmp_ns": 450.0}],
+                "arithmetic": [{"bits": 256, "ns": {"mul": 14.0}}, {"bits": 512, "ns": {"mul": 50.0}}]
+            }),
+        );
+        doc.insert(
+            "ext".into(),
+            json!([{"k": 5, "bits": 160, "ns": {"auto": 300.0}, "peers": {"flint_fq_mul": 990.0}},
+                   {"k": 6, "bits": 160, "ns": {"auto": 300.0}, "peers": {"flint_fq_mul": 300.0}}]),
+        );
+        let c = checks(&doc);
+        let get = |needle: &str| {
+            c.iter()
+                .find(|c| c.target.starts_with(needle))
+                .expect("target present")
+        };
+        let t1 = get("P.QR");
+        assert_eq!(t1.met, Some(false));
+        assert!(
+            t1.measured.contains("GF(q²) I: 1.667× ✗"),
+            "{}",
+            t1.measured
+        );
+        // The fastest of our methods (400 ns) against GMP's 450 ns.
+        assert_eq!(get("Legendre at least").met, Some(true));
+        assert_eq!(get("binary Legendre").met, Some(true));
+        assert_eq!(get("Montgomery mul").met, Some(false));
+        // Only k = 5 rows count for the FLINT target.
+        let e = get("F_{q^5}");
+        assert_eq!(e.met, Some(true));
+        assert_eq!(e.measured, "160: 3.300×");
+        assert!(render(&c).contains("| #3    |"));
+    }
+}
