@@ -187,3 +187,76 @@ fn prime_square_roots_match_pari_flint_and_gmp_legendre() {
         });
     }
 }
+
+/// Every Legendre method of `Fp<N>` (certified binary GCD, divsteps, binary Jacobi,
+/// Euler's criterion, the dispatching default) against GMP's `mpz_legendre` on random
+/// and special inputs (0, 1, 2, small values, p − 1, p − 2, values a few units below p,
+/// values sharing p's top words, squares, and products of a square with a non-square),
+/// modulo primes of 64 … 2048 bits.
+#[test]
+fn prime_legendre_methods_match_gmp_mpz_legendre() {
+    if !available("gmp") {
+        return;
+    }
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
+    let mut ps = primes();
+    for bits in [65u64, 127, 128, 192, 255, 320, 384, 448, 768, 1536, 2048] {
+        if let Some(p) = halfroot::prime::primality::random_prime(bits, &mut rng) {
+            ps.push(p);
+        }
+    }
+    for p in ps {
+        let field = DynFp::new(&p).expect("prime");
+        let pw = p.to_u64_digits();
+        let mut specials: Vec<BigUint> = [0u32, 1, 2, 3, 4, 5, 7, 8, 1000, 65536]
+            .iter()
+            .map(|&v| BigUint::from(v) % &p)
+            .collect();
+        for k in 1u32..6 {
+            specials.push(&p - k);
+        }
+        // Same top words as p, differing low word; and p with its low half cleared.
+        let low = BigUint::from(rng.gen::<u64>());
+        specials.push((&p >> 64u32 << 64u32) + (low % BigUint::from(u64::MAX)));
+        let half = (p.bits() / 2) as u32;
+        specials.push(&p >> half << half);
+        specials.push(&p >> 1u32);
+        specials.push((BigUint::from(1u32) << (p.bits() - 1) as u32) % &p);
+        halfroot::with_fp!(&field, |f| {
+            let n = rng.gen_range(0..f.modulus().bits().max(2)) as u32;
+            let mut xs: Vec<_> = specials
+                .iter()
+                .map(|v| f.from_biguint(&(v % &p)).expect("below p"))
+                .collect();
+            let nonres = (2u64..)
+                .map(|k| f.from_u64(k))
+                .find(|x| f.legendre_euler(x) == -1)
+                .expect("a non-residue");
+            for _ in 0..60 {
+                let a = f.random(&mut rng);
+                xs.push(a);
+                xs.push(f.sqr(&a));
+                xs.push(f.mul(&f.sqr(&a), &nonres));
+            }
+            // A random small value of n bits.
+            xs.push(
+                f.from_biguint(&(&(BigUint::from(1u32) << n) % f.modulus()))
+                    .expect("<p"),
+            );
+            for a in &xs {
+                let want = halfroot_peers::gmp::legendre(&f.to_biguint(a).to_u64_digits(), &pw)
+                    .expect("gmp legendre") as i8;
+                let got = [
+                    ("bingcd", f.legendre_bingcd(a)),
+                    ("divsteps", f.legendre_divsteps(a)),
+                    ("binary", f.legendre_binary(a)),
+                    ("euler", f.legendre_euler(a)),
+                    ("default", f.legendre(a)),
+                ];
+                for (name, s) in got {
+                    assert_eq!(s, want, "{name} vs GMP, p = {p}, a = {}", f.to_biguint(a));
+                }
+            }
+        });
+    }
+}

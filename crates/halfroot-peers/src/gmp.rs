@@ -62,6 +62,33 @@ pub fn legendre_ns(a: &[u64], p: &[u64], iters: u64) -> Result<f64> {
     }
 }
 
+/// Total ns of `iters` passes of `mpz_legendre(a_k, p)` over all inputs `a_k` (each
+/// given as exactly `p.len()` words), imported once before timing, together with the sum
+/// of the symbols of one pass (a check that both sides computed the same thing).
+pub fn legendre_many_total_ns(inputs: &[Vec<u64>], p: &[u64], iters: u64) -> Result<(u64, i64)> {
+    crate::check_odd_modulus("p", p)?;
+    if inputs.is_empty() || inputs.iter().any(|a| a.len() > p.len()) {
+        return Err(crate::PeerError::InvalidInput(
+            "need at least one input, each at most p.len() words".into(),
+        ));
+    }
+    #[cfg(peer_gmp)]
+    {
+        let mut packed = Vec::with_capacity(inputs.len() * p.len());
+        for a in inputs {
+            packed.extend_from_slice(a);
+            packed.resize(packed.len() + p.len() - a.len(), 0);
+        }
+        crate::backend::gmp::legendre_many_bench(&packed, p, iters)
+            .ok_or_else(|| crate::PeerError::InvalidInput("no inputs".into()))
+    }
+    #[cfg(not(peer_gmp))]
+    {
+        let _ = iters;
+        Err(PeerError::Unavailable("gmp"))
+    }
+}
+
 /// Median ns per Tonelli–Shanks call on a square `a` mod the odd prime `p`.
 pub fn tonelli_shanks_ns(a: &[u64], p: &[u64], iters: u64) -> Result<f64> {
     crate::check_odd_modulus("p", p)?;

@@ -98,6 +98,9 @@ fn bench_n<const N: usize>(c: &mut Criterion, bits: u64) {
     g.finish();
 
     let mut g = c.benchmark_group("prime_arith/legendre");
+    g.bench_function(id("bingcd"), |bn| {
+        bn.iter(|| f.legendre_bingcd(black_box(&a)))
+    });
     g.bench_function(id("divsteps"), |bn| {
         bn.iter(|| f.legendre_divsteps(black_box(&a)))
     });

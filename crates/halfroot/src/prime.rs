@@ -8,7 +8,8 @@
 //! * [`montgomery`]: [`Fp<N>`] (N 64-bit limbs, 64 … 2048 bits), Montgomery form,
 //!   CIOS/SOS kernels, windowed powers; [`backend`]: the MULX/ADCX/ADOX kernels.
 //! * [`inv`]: binary-GCD (variable time) and Fermat (constant time) inversion.
-//! * [`legendre`]: binary Jacobi algorithm, Euler's criterion, big-integer Jacobi.
+//! * [`legendre`]: certified binary GCD (default), divsteps, binary Jacobi algorithm,
+//!   Euler's criterion, big-integer Jacobi.
 //! * [`small_div`]: exact division by 2 … 8 (El Mrabet et al. §4.2), small multiples.
 //! * [`primality`]: Baillie–PSW, random primes.
 //! * [`dynamic`]: [`DynFp`], the limb count chosen at run time, and

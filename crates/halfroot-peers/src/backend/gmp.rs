@@ -15,6 +15,15 @@ extern "C" {
         iters: u64,
         ns: *mut u64,
     ) -> c_int;
+    fn hr_gmp_legendre_many_bench(
+        a: *const u64,
+        count: usize,
+        p: *const u64,
+        pn: usize,
+        iters: u64,
+        ns: *mut u64,
+        sum: *mut i64,
+    ) -> c_int;
     fn hr_gmp_tonelli_shanks(
         a: *const u64,
         an: usize,
@@ -52,6 +61,30 @@ pub(crate) fn legendre_bench(a: &[u64], p: &[u64], iters: u64) -> u64 {
     // SAFETY: slices valid for their lengths and only read; `ns` is writable.
     unsafe { hr_gmp_legendre_bench(a.as_ptr(), a.len(), p.as_ptr(), p.len(), iters, &mut ns) };
     ns
+}
+
+/// Total ns of `iters` passes of `mpz_legendre` over the inputs packed in `a` (each
+/// `p.len()` words), with the sum of one pass's symbols; `None` for no inputs.
+pub(crate) fn legendre_many_bench(a: &[u64], p: &[u64], iters: u64) -> Option<(u64, i64)> {
+    let count = a.len() / p.len().max(1);
+    if count == 0 || count * p.len() != a.len() {
+        return None;
+    }
+    let (mut ns, mut sum) = (0u64, 0i64);
+    // SAFETY: `a` holds `count·p.len()` readable words (checked above), `p` is valid
+    // for its length, both only read; `ns` and `sum` are writable.
+    let ok = unsafe {
+        hr_gmp_legendre_many_bench(
+            a.as_ptr(),
+            count,
+            p.as_ptr(),
+            p.len(),
+            iters,
+            &mut ns,
+            &mut sum,
+        )
+    };
+    (ok == 1).then_some((ns, sum))
 }
 
 /// Tonelli–Shanks root: status (1 root, 0 non-residue, -1 p not an odd prime) and the

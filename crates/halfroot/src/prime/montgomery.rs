@@ -407,15 +407,11 @@ impl<const N: usize> PrimeFieldOps for Fp<N> {
         }
         FpElem(self.mont_mul(&l, &self.r2))
     }
-    /// The faster method by measurement (`halfroot report sqrt`, Legendre summary):
-    /// the binary Jacobi algorithm up to 8 limbs, batched positive divsteps above
-    /// ([`crate::prime::legendre`]). Variable time.
+    /// The fastest method by measurement at every size (bench `legendre` of
+    /// halfroot-cli): [`Fp::legendre_bingcd`] ([`crate::prime::legendre`]). Variable
+    /// time.
     fn legendre(&self, a: &FpElem<N>) -> i8 {
-        if N > 8 {
-            self.legendre_divsteps(a)
-        } else {
-            self.legendre_binary(a)
-        }
+        self.legendre_bingcd(a)
     }
     fn mul_small(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
         self.mul_small_ct(a, k)
