@@ -231,7 +231,13 @@ impl<const N: usize> Plan<N> {
             .map(|k| maps.iter().position(|(kk, _)| *kk == k))
             .collect();
         let slot = assign_slots(&chain);
-        let at = |j: usize, i: usize| if j == i { None } else { slot.get(j).copied().flatten() };
+        let at = |j: usize, i: usize| {
+            if j == i {
+                None
+            } else {
+                slot.get(j).copied().flatten()
+            }
+        };
         let ops = chain
             .steps()
             .iter()
@@ -461,5 +467,60 @@ impl<const N: usize> CtPlan<N> {
     /// The chain and which steps use maps, for display.
     pub fn describe(&self) -> String {
         self.0.describe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::binary::backend::Backend;
+    use crate::binary::spec::{Nist163, Nist283, Nist571, Ssrf163, Ssrf409};
+    use rand::{RngCore, SeedableRng};
+
+    /// The fused kernel (where the engine has one) against the out-of-line steps of the
+    /// portable engine, for every chain, layout and map choice.
+    fn fused_matches_portable_for<const N: usize, M: ModulusSpec + Default>() {
+        let m = M::default();
+        let d = m.degree() as usize;
+        let Ok(fast) = Arith::<N, M>::new(m.clone()) else {
+            return;
+        };
+        let port = Arith::<N, M>::with_backend(m.clone(), Backend::Portable).expect("portable");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(d as u64);
+        for kind in [ChainKind::Binary, ChainKind::Powers] {
+            for (layout, choice) in [
+                (None, MapChoice::Never),
+                (Some(Layout::Chunk6), MapChoice::Auto),
+                (Some(Layout::MaskCt), MapChoice::AtLeast(3)),
+            ] {
+                let plan = Plan::<N>::new(fast.engine(), &m, kind, layout, choice);
+                for _ in 0..20 {
+                    let mut a = [0u64; N];
+                    for (i, w) in a.iter_mut().enumerate() {
+                        let bits = d.saturating_sub(64 * i).min(64);
+                        *w = if bits == 64 {
+                            rng.next_u64()
+                        } else {
+                            rng.next_u64() & ((1u64 << bits) - 1)
+                        };
+                    }
+                    let want = plan.run_generic(port.engine(), &m, &a);
+                    assert_eq!(plan.run(fast.engine(), &m, &a), want, "{}", plan.describe());
+                    let r = port.mul(&want, &a);
+                    let mut one = [0u64; N];
+                    one[0] = u64::from(a.iter().any(|&w| w != 0));
+                    assert_eq!(r, one);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fused_kernel_matches_portable() {
+        fused_matches_portable_for::<3, Nist163>();
+        fused_matches_portable_for::<3, Ssrf163>();
+        fused_matches_portable_for::<5, Nist283>();
+        fused_matches_portable_for::<7, Ssrf409>();
+        fused_matches_portable_for::<9, Nist571>();
     }
 }

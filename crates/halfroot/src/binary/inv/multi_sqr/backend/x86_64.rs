@@ -9,8 +9,7 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, _mm_clmulepi64_si128, _mm_setzero_si128, _mm_slli_si128, _mm_srli_si128,
-    _mm_xor_si128,
+    __m128i, _mm_clmulepi64_si128, _mm_setzero_si128, _mm_slli_si128, _mm_srli_si128, _mm_xor_si128,
 };
 use core::mem::MaybeUninit;
 
@@ -86,12 +85,7 @@ fn clean<const N: usize>(mut c: [__m128i; N]) -> [__m128i; N] {
 
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_run<const N: usize, M: ModulusSpec>(
-    m: &M,
-    plan: &Plan<N>,
-    a: &[u64; N],
-    out: *mut [u64; N],
-) {
+fn k_run<const N: usize, M: ModulusSpec>(m: &M, plan: &Plan<N>, a: &[u64; N], out: *mut [u64; N]) {
     let top = portable::product_bits(m);
     let zero = _mm_setzero_si128();
     let mut store = [[zero; N]; SLOTS];
