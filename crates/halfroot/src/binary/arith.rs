@@ -9,6 +9,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::backend::{Backend, Engine};
+use super::inv::multi_sqr::{self, ChainKind, CtPlan, MapChoice, VartimePlan};
 use super::inv::{euclid, itoh_tsujii, InvAlgorithm};
 use super::modulus::ModulusSpec;
 use crate::error::{Error, Result};
@@ -27,6 +28,10 @@ pub struct Arith<const N: usize, M: ModulusSpec> {
     inv_tables: Arc<OnceLock<itoh_tsujii::Tables<N>>>,
     /// Multi-squaring matrices for [`InvAlgorithm::ItohTsujiiMatrix`], likewise.
     inv_matrices: Arc<OnceLock<itoh_tsujii::Matrices<N>>>,
+    /// The plan of [`InvAlgorithm::ItohTsujiiMapCt`], likewise.
+    inv_plan_ct: Arc<OnceLock<Option<CtPlan<N>>>>,
+    /// The plan of [`InvAlgorithm::ItohTsujiiMap`], likewise.
+    inv_plan_vartime: Arc<OnceLock<VartimePlan<N>>>,
 }
 
 impl<const N: usize, M: ModulusSpec> Arith<N, M> {
@@ -57,7 +62,15 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
             engine,
             inv_tables: Arc::new(OnceLock::new()),
             inv_matrices: Arc::new(OnceLock::new()),
+            inv_plan_ct: Arc::new(OnceLock::new()),
+            inv_plan_vartime: Arc::new(OnceLock::new()),
         })
+    }
+
+    /// The kernel engine (for the algorithms of [`super::inv`]).
+    #[inline]
+    pub(crate) fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// The backend in use.
@@ -151,8 +164,8 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
 
     /// `1/a`, or `None` for zero: Itoh–Tsujii, `a^(2^d − 2)` by an addition chain for
     /// d − 1, constant time (only whether `a = 0` is revealed), by
-    /// [`InvAlgorithm::CONSTANT_TIME_DEFAULT`] (long squaring runs as bit matrices
-    /// applied with masks; built on first use).
+    /// [`InvAlgorithm::CONSTANT_TIME_DEFAULT`] (long squaring runs as constant-time
+    /// multi-squaring maps, built on first use).
     pub fn inv(&self, a: &[u64; N]) -> Option<[u64; N]> {
         self.inv_with(InvAlgorithm::CONSTANT_TIME_DEFAULT, a)
     }
@@ -188,12 +201,47 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
                 (r.iter().any(|&w| w != 0)).then_some(r)
             }
             InvAlgorithm::Euclid => euclid::inv_vartime(&self.modulus, a),
+            InvAlgorithm::ItohTsujiiMapCt => match self.inv_plan_ct() {
+                Some(p) => p.inv(self, a),
+                None => self.inv_with(InvAlgorithm::ItohTsujii, a),
+            },
+            InvAlgorithm::ItohTsujiiMap => self.inv_plan_vartime().inv_vartime(self, a),
         }
     }
 
-    /// Builds the tables of [`InvAlgorithm::ItohTsujiiTables`] and the matrices of
-    /// [`InvAlgorithm::ItohTsujiiMatrix`] now rather than on first use.
+    /// The plan of [`InvAlgorithm::ItohTsujiiMapCt`] (built on first use; `None` only
+    /// if [`multi_sqr::CT_LAYOUT`] were not constant-time).
+    fn inv_plan_ct(&self) -> Option<&CtPlan<N>> {
+        self.inv_plan_ct
+            .get_or_init(|| {
+                CtPlan::new(
+                    self,
+                    ChainKind::Auto,
+                    Some(multi_sqr::CT_LAYOUT),
+                    MapChoice::Auto,
+                )
+                .ok()
+            })
+            .as_ref()
+    }
+
+    /// The plan of [`InvAlgorithm::ItohTsujiiMap`] (built on first use).
+    fn inv_plan_vartime(&self) -> &VartimePlan<N> {
+        self.inv_plan_vartime.get_or_init(|| {
+            VartimePlan::new(
+                self,
+                ChainKind::Auto,
+                Some(multi_sqr::VARTIME_LAYOUT),
+                MapChoice::Auto,
+            )
+        })
+    }
+
+    /// Builds the tables of every table-based inversion algorithm now rather than on
+    /// first use.
     pub fn precompute_inv_tables(&self) {
+        let _ = self.inv_plan_ct();
+        let _ = self.inv_plan_vartime();
         self.inv_tables
             .get_or_init(|| itoh_tsujii::Tables::new(self.engine, &self.modulus));
         self.inv_matrices
