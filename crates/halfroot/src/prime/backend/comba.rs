@@ -133,10 +133,11 @@ pub(crate) fn mul_wide_rows_adx<const N: usize>(
                     b: [0; $n],
                     d: [0; 2 * $n],
                 };
-                // SAFETY: `a`, `b` hold N = $n words; `d` has room for 2N.
+                // SAFETY: `a`, `b` hold N = $n words (read word by word, see
+                // `read_words`).
                 unsafe {
-                    core::ptr::copy_nonoverlapping(a, ops.a.as_mut_ptr(), $n);
-                    core::ptr::copy_nonoverlapping(b, ops.b.as_mut_ptr(), $n);
+                    ops.a = read_words(a);
+                    ops.b = read_words(b);
                 }
                 // SAFETY: `token` proves BMI2 + ADX.
                 unsafe { k::$f(&mut ops) };
@@ -192,11 +193,12 @@ pub(crate) fn redc_rows_adx<const N: usize>(
                     th: [0; $n],
                     pm: [0; $n + 1],
                 };
-                // SAFETY: `lo`, `hi` hold N = $n words, `pm` 9 ≥ $n + 1.
+                // SAFETY: `lo`, `hi` hold N = $n words, `pm` 9 ≥ $n + 1 (read word
+                // by word, see `read_words`).
                 unsafe {
-                    core::ptr::copy_nonoverlapping(tl, ops.tl.as_mut_ptr(), $n);
-                    core::ptr::copy_nonoverlapping(th, ops.th.as_mut_ptr(), $n);
-                    core::ptr::copy_nonoverlapping(pmp, ops.pm.as_mut_ptr(), $n + 1);
+                    ops.tl = read_words(tl);
+                    ops.th = read_words(th);
+                    ops.pm = read_words(pmp);
                 }
                 // SAFETY: `token` proves BMI2 + ADX; `ops.pm` is p then m0.
                 let (r, h) = unsafe { k::$f(&ops) };
