@@ -62,6 +62,41 @@ fn run<const N: usize>(bits: u64) {
         let sqs = min_ns(2000, 300, || {
             black_box(f.sqr_sos(black_box(&a)));
         });
+        let unred = min_ns(2000, 300, || {
+            black_box(f.mul_unreduced(black_box(&a), black_box(&b)));
+        });
+        let unred_port = min_ns(2000, 300, || {
+            black_box(f.mul_unreduced_portable(black_box(&a), black_box(&b)));
+        });
+        let (lo, hi) = f.mul_unreduced(&a, &b);
+        let mut hi2 = hi;
+        hi2[N - 1] %= f.modulus_limbs()[N - 1];
+        let rk: Vec<String> = (0..2u8)
+            .map(|k| match f.redc_kernel(&lo, &hi2, k) {
+                Some(_) => format!(
+                    "{:.1}",
+                    min_ns(2000, 300, || {
+                        black_box(f.redc_kernel(black_box(&lo), black_box(&hi2), k));
+                    })
+                ),
+                None => "-".into(),
+            })
+            .collect();
+        let sk: Vec<String> = (0..2u8)
+            .map(|k| match f.sqr_wide_kernel(&a, k) {
+                Some(_) => format!(
+                    "{:.1}",
+                    min_ns(2000, 300, || {
+                        black_box(f.sqr_wide_kernel(black_box(&a), k));
+                    })
+                ),
+                None => "-".into(),
+            })
+            .collect();
+        println!(
+            "{bits}: unreduced mul dispatch {unred:.1} portable {unred_port:.1}; \
+             redc portable/adx-rows {rk:?}; sqr_wide portable/comba {sk:?}"
+        );
         let nc = f.mul_cios_nocarry(&a, &b).map(|_| {
             min_ns(2000, 300, || {
                 black_box(f.mul_cios_nocarry(black_box(&a), black_box(&b)));

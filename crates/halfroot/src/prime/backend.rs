@@ -22,10 +22,23 @@
 //! for the kernel alone — the per-digit dependency (broadcast m, madd52, lane shift,
 //! extract) is about 26 cycles, so ten digits cost more than the 128 MULX. Not kept.
 //!
-//! This file holds no `unsafe`: the calls into the kernels are in `backend/adx.rs`,
-//! the kernels in `backend/x86_64/`.
+//! Double-width kernels (`backend::comba`, used by `montgomery::wide`, hence by the
+//! lazy-reduction engine of `ext` and by the N ≥ 5 squaring): ADX row products and
+//! row REDC for N = 3 … 8 (`x86_64::rows_adx`), product-scanning MULX products and
+//! squares for N = 8 … 16, 20, 24 (`x86_64::comba_adx`). Measured against the
+//! portable loops (examples/prime_arith_min with `KERNELS`, ns, min of batches):
+//! product 256 bits 5.8 vs 8.6, 384 12.6 vs 32.5, 512 28.1 vs 43.5, 1536 295 vs 393;
+//! REDC 512 bits 32.1 vs 38.4; square 1024 bits 80 vs 118. A product-scanning REDC,
+//! a fused product-scanning Montgomery product (FIPS) and Karatsuba over the row
+//! kernels (N = 12, 16, 24) were tried and lost; the N = 8 Montgomery product stays
+//! the CIOS kernel above (about 160 cycles: 128 MULX and some 290 ADCX/ADOX, which
+//! share two ports).
+//!
+//! This file holds no `unsafe`: the calls into the kernels are in `backend/adx.rs`
+//! and `backend/comba.rs`, the kernels in `backend/x86_64/`.
 
 mod adx;
+pub(crate) mod comba;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 

@@ -8,6 +8,10 @@
 //! (2007) and Aranha et al., "Faster explicit formulas for computing pairings over
 //! ordinary curves", EUROCRYPT 2011, §3.
 //!
+//! With BMI2 + ADX the products, squares and reductions go to the kernels of
+//! `prime::backend::comba` (chosen per N by measurement); the `_portable` functions
+//! are always compiled and are their oracles.
+//!
 //! Cost: [`mul_wide`] N² word products, [`redc_wide`] N² + N, [`reduce_multiples`]
 //! one (N+1)-word conditional subtraction per table entry.
 //! Preconditions: stated per function. Constant time (no branch or index depends on
@@ -19,9 +23,34 @@ use super::limbs::{adc, mac, sbb, select_n};
 use super::mul::MAX_LIMBS;
 use super::{Fp, FpElem};
 
-/// The full product `a·b` as `(low N words, high N words)` (operand scanning).
+use crate::prime::backend::{comba, AdxToken};
+
+/// The full product `a·b` as `(low N words, high N words)`: with BMI2 + ADX the ADX
+/// row kernel for 4 … 8 limbs, the product-scanning MULX kernel for 9 … 16, 20, 24
+/// (`backend::comba`), else [`mul_wide_portable`] (also for 3 limbs, where it is as
+/// fast). Measured choice: examples/prime_arith_min with `KERNELS` set.
 #[inline(always)]
 pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    if N >= 4 {
+        if let Some(tok) = AdxToken::detect() {
+            if N <= 8 {
+                if let Some(r) = comba::mul_wide_rows_adx(tok, a, b) {
+                    return r;
+                }
+            } else if let Some(r) = comba::mul_wide_adx(tok, a, b) {
+                return r;
+            }
+        }
+    }
+    mul_wide_portable(a, b)
+}
+
+/// The full product `a·b` as `(low N words, high N words)` (operand scanning, portable).
+#[inline(always)]
+pub(crate) fn mul_wide_portable<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+) -> ([u64; N], [u64; N]) {
     const { assert!(N <= MAX_LIMBS) };
     let mut t = [0u64; 2 * MAX_LIMBS];
     for i in 0..N {
@@ -38,9 +67,23 @@ pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N],
     (lo, hi)
 }
 
-/// The square `a²` as `(low, high)`: cross products once, doubled, plus the diagonal.
+/// The square `a²` as `(low, high)`: the MULX/ADCX/ADOX product-scanning kernel of
+/// `backend::comba` for 8 … 16, 20, 24 limbs (measured faster there), else
+/// [`sqr_wide_portable`].
 #[inline(always)]
 pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    if let (true, Some(tok)) = (N >= 8, AdxToken::detect()) {
+        if let Some(r) = comba::sqr_wide_adx(tok, a) {
+            return r;
+        }
+    }
+    sqr_wide_portable(a)
+}
+
+/// The square `a²` as `(low, high)`: cross products once, doubled, plus the diagonal
+/// (portable).
+#[inline(always)]
+pub(crate) fn sqr_wide_portable<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     const { assert!(N <= MAX_LIMBS) };
     let mut t = [0u64; 2 * MAX_LIMBS];
     for i in 0..N {
@@ -72,9 +115,28 @@ pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
 /// Montgomery reduction without the final subtraction of `T = lo + 2^(64N)·hi +
 /// 2^(128N)·top ≥ 0`: returns `(r, h)` with `r + 2^(64N)·h = (T + m·p)/2^(64N) ≡
 /// T·2^(−64N) (mod p)` and `r + 2^(64N)·h < T/2^(64N) + p`. Requires that bound to
-/// fit in N + 1 words.
+/// fit in N + 1 words. Uses the ADX row kernel of `backend::comba` for 3 … 8 limbs,
+/// else [`redc_wide_portable`] (identical results).
 #[inline(always)]
 pub(crate) fn redc_wide<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    top: u64,
+    p: &[u64; N],
+    m0: u64,
+) -> ([u64; N], u64) {
+    if let (true, Some(tok)) = ((3..=8).contains(&N), AdxToken::detect()) {
+        let pm = crate::prime::backend::pack_pm(p, m0);
+        if let Some((r, h)) = comba::redc_rows_adx(tok, lo, hi, &pm) {
+            return (r, top.wrapping_add(h));
+        }
+    }
+    redc_wide_portable(lo, hi, top, p, m0)
+}
+
+/// [`redc_wide`] by the portable word-by-word loop.
+#[inline(always)]
+pub(crate) fn redc_wide_portable<const N: usize>(
     lo: &[u64; N],
     hi: &[u64; N],
     top: u64,

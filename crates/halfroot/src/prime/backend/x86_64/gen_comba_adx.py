@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Generates comba_adx.rs: product-scanning (Comba) multi-limb kernels with MULX for
+the double-width product and square, straight-line for each size in SIZES.
+(A product-scanning REDC and a fused FIPS Montgomery product were generated and
+measured too; both lost to the portable/row kernels and were dropped.)
+Run: python3 gen_comba_adx.py > comba_adx.rs && cargo fmt"""
+
+SIZES = list(range(8, 17)) + [20, 24]
+
+
+# Sizes whose kernels are inlined (call overhead matters); the others are outlined.
+INLINE = set()
+
+
+def attr(n):
+    return "#[inline]" if n in INLINE else "#[inline(never)]"
+
+
+class Acc:
+    """Three-word column accumulator (c0, c1, c2) renamed instead of shifted."""
+
+    def __init__(self, lines):
+        self.r = ["c0", "c1", "c2"]
+        self.lines = lines
+
+    def add_prod(self):
+        c0, c1, c2 = self.r
+        self.lines.append(f"add {{{c0}}}, {{lo}}")
+        self.lines.append(f"adc {{{c1}}}, {{hi}}")
+        self.lines.append(f"adc {{{c2}}}, 0")
+
+    def add_word(self, src, c2_zero):
+        """acc += one word; when c2 is known zero (and c1 small) it stays zero."""
+        c0, c1, c2 = self.r
+        self.lines.append(f"add {{{c0}}}, {src}")
+        self.lines.append(f"adc {{{c1}}}, 0")
+        if not c2_zero:
+            self.lines.append(f"adc {{{c2}}}, 0")
+
+    def shift(self):
+        c0, c1, c2 = self.r
+        self.lines.append(f"xor {{{c0}:e}}, {{{c0}:e}}")
+        self.r = [c1, c2, c0]
+
+
+def emit(lines):
+    return "\n".join(f'            "{l}",' for l in lines)
+
+
+def zero_all(lines):
+    for c in ["c0", "c1", "c2"]:
+        lines.append(f"xor {{{c}:e}}, {{{c}:e}}")
+
+
+REGS = """            c0 = out(reg) _,
+            c1 = out(reg) _,
+            c2 = out(reg) _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,"""
+
+
+def mul_wide(n):
+    lines = []
+    zero_all(lines)
+    acc = Acc(lines)
+    for k in range(2 * n - 1):
+        for i in range(max(0, k - n + 1), min(k, n - 1) + 1):
+            lines.append(f"mov rdx, qword ptr [{{a}} + {8 * i}]")
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{b}} + {8 * (k - i)}]")
+            acc.add_prod()
+        lines.append(f"mov qword ptr [{{d}} + {8 * k}], {{{acc.r[0]}}}")
+        acc.shift()
+    lines.append(f"mov qword ptr [{{d}} + {8 * (2 * n - 1)}], {{{acc.r[0]}}}")
+    return f'''
+/// The full product `a·b` of two {n}-limb integers into `d` (2·{n} words), by
+/// product scanning with MULX.
+///
+/// # Safety
+/// The CPU must support BMI2 (MULX); `a`, `b` valid for reading {n} words, `d` for
+/// writing {2 * n}.
+{attr(n)}
+pub(crate) unsafe fn mul_wide_{n}(a: *const u64, b: *const u64, d: *mut u64) {{
+    // SAFETY: reads {n} words at `a` and `b`, writes {2 * n} at `d` (valid by the
+    // caller's contract); only the listed registers and flags are clobbered; the
+    // caller guarantees BMI2.
+    unsafe {{
+        core::arch::asm!(
+{emit(lines)}
+            a = in(reg) a,
+            b = in(reg) b,
+            d = in(reg) d,
+{REGS}
+            options(nostack),
+        );
+    }}
+}}
+'''
+
+
+def sqr_wide_fn(n):
+    lines = []
+    zero_all(lines)
+    acc = Acc(lines)
+    lines.append("mov qword ptr [{d}], 0")
+    for k in range(1, 2 * n - 2):
+        for i in range(max(0, k - n + 1), (k + 1) // 2):
+            j = k - i
+            lines.append(f"mov rdx, qword ptr [{{a}} + {8 * i}]")
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{a}} + {8 * j}]")
+            acc.add_prod()
+        lines.append(f"mov qword ptr [{{d}} + {8 * k}], {{{acc.r[0]}}}")
+        acc.shift()
+    # Top cross word (column 2n-2 is empty: only the carry from below).
+    lines.append(f"mov qword ptr [{{d}} + {8 * (2 * n - 2)}], {{{acc.r[0]}}}")
+    # Doubling (CF chain, ADCX) and the diagonal squares (OF chain, ADOX). `z` is a
+    # zero register set before the chain (xor clears both flags: the chain start).
+    w, z = acc.r[1], acc.r[2]
+    lines.append(f"xor {{{z}:e}}, {{{z}:e}}")
+    for i in range(n):
+        lines.append(f"mov rdx, qword ptr [{{a}} + {8 * i}]")
+        lines.append("mulx {hi}, {lo}, rdx")
+        lines.append(f"mov {{{w}}}, qword ptr [{{d}} + {16 * i}]")
+        lines.append(f"adcx {{{w}}}, {{{w}}}")
+        lines.append(f"adox {{{w}}}, {{lo}}")
+        lines.append(f"mov qword ptr [{{d}} + {16 * i}], {{{w}}}")
+        if i < n - 1:
+            lines.append(f"mov {{{w}}}, qword ptr [{{d}} + {16 * i + 8}]")
+            lines.append(f"adcx {{{w}}}, {{{w}}}")
+        else:
+            # d[2n-1] is zero: take the doubling carry.
+            lines.append(f"mov {{{w}}}, {{{z}}}")
+            lines.append(f"adcx {{{w}}}, {{{z}}}")
+        lines.append(f"adox {{{w}}}, {{hi}}")
+        lines.append(f"mov qword ptr [{{d}} + {16 * i + 8}], {{{w}}}")
+    return f'''
+/// The square `a²` of a {n}-limb integer into `d` (2·{n} words): cross products once
+/// by product scanning, then doubling (ADCX chain) merged with the diagonal squares
+/// (ADOX chain).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; `a` valid for reading {n} words, `d` for
+/// writing {2 * n}.
+{attr(n)}
+pub(crate) unsafe fn sqr_wide_{n}(a: *const u64, d: *mut u64) {{
+    // SAFETY: reads {n} words at `a`, reads and writes {2 * n} at `d` (valid by the
+    // caller's contract); only the listed registers and flags are clobbered; the
+    // caller guarantees BMI2 and ADX.
+    unsafe {{
+        core::arch::asm!(
+{emit(lines)}
+            a = in(reg) a,
+            d = in(reg) d,
+{REGS}
+            options(nostack),
+        );
+    }}
+}}
+'''
+
+
+HEADER = f'''//! Product-scanning (Comba) multi-limb kernels with MULX (BMI2; the squaring also
+//! ADCX/ADOX), straight-line for N ∈ {{{", ".join(map(str, SIZES))}}}. GENERATED by
+//! `gen_comba_adx.py` beside this file (then `cargo fmt`) — edit that.
+//!
+//! Source: P. G. Comba, "Exponentiation cryptosystems on the IBM PC", IBM Systems
+//! Journal 29(4), 1990 (product scanning with a three-word column accumulator).
+//! Every product costs one MULX, one ADD and two ADC (the column accumulator is
+//! renamed, not shifted), so a column is one dependency chain of about one cycle per
+//! product; the squaring computes the N(N−1)/2 cross products once, then doubles
+//! them on the CF chain while adding the N diagonal squares on the OF chain.
+//! Measured (examples/prime_arith_min, KERNELS): the product beats the portable loop
+//! from 9 limbs on, the square from 8; the row kernels of `rows_adx` are faster for
+//! the product up to 8 limbs. A product-scanning REDC and a fused (FIPS) Montgomery
+//! product were also generated and lost to the row/portable kernels at every size.
+//! Cost: `mul_wide_N` N², `sqr_wide_N` N(N+1)/2 word products. Constant-time: yes
+//! (no branch or address depends on data).
+#![allow(unsafe_code)]
+'''
+
+
+
+
+def dispatch():
+    def arms(call):
+        sizes = SIZES
+        return "\n".join(
+            f"        {n} => {{\n            // SAFETY: forwarded from the caller.\n            unsafe {{ {call.format(n=n)} }}\n        }}"
+            for n in sizes
+        )
+
+    return f'''
+/// `mul_wide_n` for `n` limbs; `false` (nothing written) if there is no kernel.
+///
+/// # Safety
+/// As `mul_wide_n`.
+#[inline(always)]
+pub(crate) unsafe fn mul_wide_dispatch(n: usize, a: *const u64, b: *const u64, d: *mut u64) -> bool {{
+    match n {{
+{arms("mul_wide_{n}(a, b, d)")}
+        _ => return false,
+    }}
+    true
+}}
+
+/// `sqr_wide_n` for `n` limbs; `false` (nothing written) if there is no kernel.
+///
+/// # Safety
+/// As `sqr_wide_n`.
+#[inline(always)]
+pub(crate) unsafe fn sqr_wide_dispatch(n: usize, a: *const u64, d: *mut u64) -> bool {{
+    match n {{
+{arms("sqr_wide_{n}(a, d)")}
+        _ => return false,
+    }}
+    true
+}}
+
+'''
+
+
+def main():
+    out = [HEADER]
+    for n in SIZES:
+        out.append(mul_wide(n))
+        out.append(sqr_wide_fn(n))
+    out.append(dispatch())
+    print("".join(out))
+
+
+if __name__ == "__main__":
+    main()
