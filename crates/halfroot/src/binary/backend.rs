@@ -251,6 +251,97 @@ impl Engine {
         }
     }
 
+    /// Runs `f` inside a function compiled with this engine's CPU features (nothing
+    /// special for `Portable`), so that the kernels `f` calls inline into its loop.
+    #[inline(always)]
+    pub(crate) fn run<R, F: FnOnce() -> R>(self, f: F) -> R {
+        match self {
+            Engine::Portable => f(),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => t.run(f),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => t.run(f),
+        }
+    }
+
+    /// `out[i] = a[i]·b[i] mod m` for every i, the loop inside one feature-enabled
+    /// function (the caller checks that the three lengths agree; extra elements of the
+    /// longer slices are ignored).
+    pub(crate) fn mul_many<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        a: &[[u64; N]],
+        b: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        macro_rules! each {
+            ($x:ident, $y:ident => $e:expr) => {
+                for (o, ($x, $y)) in out.iter_mut().zip(a.iter().zip(b.iter())) {
+                    *o = $e;
+                }
+            };
+        }
+        match self {
+            Engine::Portable => each!(x, y => Engine::Portable.mul(m, x, y)),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => t.run(|| each!(x, y => x86_64::mul(t, m, x, y))),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => t.run(|| each!(x, y => x86_64::mul(t.pclmul(), m, x, y))),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => t.run(|| each!(x, y => x86_64::mul_fold(t, m, x, y))),
+        }
+    }
+
+    /// `out[i] = a[i]² mod m` for every i, the loop inside one feature-enabled function.
+    pub(crate) fn sqr_many<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        macro_rules! each {
+            ($x:ident => $e:expr) => {
+                for (o, $x) in out.iter_mut().zip(a.iter()) {
+                    *o = $e;
+                }
+            };
+        }
+        match self {
+            Engine::Portable => each!(x => Engine::Portable.sqr(m, x)),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => t.run(|| each!(x => x86_64::sqr(t, m, x))),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => t.run(|| each!(x => x86_64::sqr_pdep(t, m, x))),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => t.run(|| each!(x => x86_64::sqr_fold(t, m, x))),
+        }
+    }
+
+    /// `out[i] = √a[i]` by ζ for every i (see [`Engine::zeta_sqrt`]), the loop inside
+    /// one feature-enabled function.
+    pub(crate) fn zeta_sqrt_many<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        zeta: &[u64; N],
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        macro_rules! each {
+            ($x:ident => $e:expr) => {
+                for (o, $x) in out.iter_mut().zip(a.iter()) {
+                    *o = $e;
+                }
+            };
+        }
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => {
+                t.run(|| each!(x => x86_64::zeta_sqrt(t, m, zeta, x)))
+            }
+            e => e.run(|| each!(x => e.zeta_sqrt(m, zeta, x))),
+        }
+    }
+
     /// `a² mod m`.
     #[inline(always)]
     pub(crate) fn sqr<const N: usize, M: ModulusSpec>(self, m: &M, a: &[u64; N]) -> [u64; N] {
