@@ -223,7 +223,12 @@ fn check_map<const N: usize>(bits: usize, seed: u64) {
             let mut out = vec![[0u64; N]; a.len()];
             map.apply_many(&a, &mut out).expect("apply_many");
             for (x, o) in a.iter().zip(&out) {
-                assert_eq!(*o, map.apply(x), "{layout} {} bits {bits}", map.kernel_name());
+                assert_eq!(
+                    *o,
+                    map.apply(x),
+                    "{layout} {} bits {bits}",
+                    map.kernel_name()
+                );
                 assert_eq!(*o, naive(x), "{layout} naive bits {bits}");
             }
             assert!(map.apply_many(&a, &mut out[1..]).is_err());

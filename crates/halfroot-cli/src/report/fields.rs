@@ -481,13 +481,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          against `mul_many` of the source field in the same run, and one call per element \
          (`forward`):\n\n",
     );
-    let mut tc = Table::new([
-        "From → to",
-        "Mul",
-        "Convert",
-        "Convert/Mul",
-        "Convert 1",
-    ]);
+    let mut tc = Table::new(["From → to", "Mul", "Convert", "Convert/Mul", "Convert 1"]);
     for c in &conv {
         tc.push([
             c.name.to_string(),

@@ -156,8 +156,7 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         out: &mut [[u64; N]],
     ) -> Result<()> {
         check_len("out", out.len(), a.len())?;
-        self.engine
-            .zeta_sqrt_many(&self.modulus, zeta, a, out);
+        self.engine.zeta_sqrt_many(&self.modulus, zeta, a, out);
         Ok(())
     }
 

@@ -251,22 +251,9 @@ impl Engine {
         }
     }
 
-    /// Runs `f` inside a function compiled with this engine's CPU features (nothing
-    /// special for `Portable`), so that the kernels `f` calls inline into its loop.
-    #[inline(always)]
-    pub(crate) fn run<R, F: FnOnce() -> R>(self, f: F) -> R {
-        match self {
-            Engine::Portable => f(),
-            #[cfg(target_arch = "x86_64")]
-            Engine::Pclmul(t) => t.run(f),
-            #[cfg(target_arch = "x86_64")]
-            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => t.run(f),
-        }
-    }
-
-    /// `out[i] = a[i]·b[i] mod m` for every i, the loop inside one feature-enabled
-    /// function (the caller checks that the three lengths agree; extra elements of the
-    /// longer slices are ignored).
+    /// `out[i] = a[i]·b[i] mod m` for `i < min` of the lengths (the callers check that
+    /// they agree), the loop inside one feature-enabled function with the kernel
+    /// inlined ([`x86_64::mul_fold_many`] & co.).
     pub(crate) fn mul_many<const N: usize, M: ModulusSpec>(
         self,
         m: &M,
@@ -274,51 +261,45 @@ impl Engine {
         b: &[[u64; N]],
         out: &mut [[u64; N]],
     ) {
-        macro_rules! each {
-            ($x:ident, $y:ident => $e:expr) => {
-                for (o, ($x, $y)) in out.iter_mut().zip(a.iter().zip(b.iter())) {
-                    *o = $e;
-                }
-            };
-        }
         match self {
-            Engine::Portable => each!(x, y => Engine::Portable.mul(m, x, y)),
             #[cfg(target_arch = "x86_64")]
-            Engine::Pclmul(t) => t.run(|| each!(x, y => x86_64::mul(t, m, x, y))),
+            Engine::Pclmul(t) => x86_64::mul_many(t, m, a, b, out),
             #[cfg(target_arch = "x86_64")]
-            Engine::PclmulPdep(t) => t.run(|| each!(x, y => x86_64::mul(t.pclmul(), m, x, y))),
+            Engine::PclmulPdep(t) => x86_64::mul_many(t.pclmul(), m, a, b, out),
             #[cfg(target_arch = "x86_64")]
-            Engine::PclmulFold(t) => t.run(|| each!(x, y => x86_64::mul_fold(t, m, x, y))),
+            Engine::PclmulFold(t) => x86_64::mul_fold_many(t, m, a, b, out),
+            Engine::Portable => {
+                for (o, (x, y)) in out.iter_mut().zip(a.iter().zip(b.iter())) {
+                    *o = self.mul(m, x, y);
+                }
+            }
         }
     }
 
-    /// `out[i] = a[i]² mod m` for every i, the loop inside one feature-enabled function.
+    /// `out[i] = a[i]² mod m` for `i < min` of the lengths, one feature-enabled loop.
     pub(crate) fn sqr_many<const N: usize, M: ModulusSpec>(
         self,
         m: &M,
         a: &[[u64; N]],
         out: &mut [[u64; N]],
     ) {
-        macro_rules! each {
-            ($x:ident => $e:expr) => {
-                for (o, $x) in out.iter_mut().zip(a.iter()) {
-                    *o = $e;
-                }
-            };
-        }
         match self {
-            Engine::Portable => each!(x => Engine::Portable.sqr(m, x)),
             #[cfg(target_arch = "x86_64")]
-            Engine::Pclmul(t) => t.run(|| each!(x => x86_64::sqr(t, m, x))),
+            Engine::Pclmul(t) => x86_64::sqr_many(t, m, a, out),
             #[cfg(target_arch = "x86_64")]
-            Engine::PclmulPdep(t) => t.run(|| each!(x => x86_64::sqr_pdep(t, m, x))),
+            Engine::PclmulPdep(t) => x86_64::sqr_pdep_many(t, m, a, out),
             #[cfg(target_arch = "x86_64")]
-            Engine::PclmulFold(t) => t.run(|| each!(x => x86_64::sqr_fold(t, m, x))),
+            Engine::PclmulFold(t) => x86_64::sqr_fold_many(t, m, a, out),
+            Engine::Portable => {
+                for (o, x) in out.iter_mut().zip(a.iter()) {
+                    *o = self.sqr(m, x);
+                }
+            }
         }
     }
 
-    /// `out[i] = √a[i]` by ζ for every i (see [`Engine::zeta_sqrt`]), the loop inside
-    /// one feature-enabled function.
+    /// `out[i] = √a[i]` by ζ (see [`Engine::zeta_sqrt`]) for `i < min` of the lengths,
+    /// one feature-enabled loop where the engine has the ζ kernel.
     pub(crate) fn zeta_sqrt_many<const N: usize, M: ModulusSpec>(
         self,
         m: &M,
@@ -326,19 +307,16 @@ impl Engine {
         a: &[[u64; N]],
         out: &mut [[u64; N]],
     ) {
-        macro_rules! each {
-            ($x:ident => $e:expr) => {
-                for (o, $x) in out.iter_mut().zip(a.iter()) {
-                    *o = $e;
-                }
-            };
-        }
         match self {
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) | Engine::PclmulFold(t) => {
-                t.run(|| each!(x => x86_64::zeta_sqrt(t, m, zeta, x)))
+                x86_64::zeta_sqrt_many(t, m, zeta, a, out)
             }
-            e => e.run(|| each!(x => e.zeta_sqrt(m, zeta, x))),
+            _ => {
+                for (o, x) in out.iter_mut().zip(a.iter()) {
+                    *o = self.zeta_sqrt(m, zeta, x);
+                }
+            }
         }
     }
 

@@ -255,12 +255,7 @@ fn scan_many<const N: usize>(table: &[Lane], bits: usize, a: &[[u64; N]], out: &
     many_with(scan_ct::<N, Words<N>>, table, bits, a, out)
 }
 
-fn mask_ct_many<const N: usize>(
-    table: &[Lane],
-    bits: usize,
-    a: &[[u64; N]],
-    out: &mut [[u64; N]],
-) {
+fn mask_ct_many<const N: usize>(table: &[Lane], bits: usize, a: &[[u64; N]], out: &mut [[u64; N]]) {
     many_with(mask_ct_portable::<N>, table, bits, a, out)
 }
 
