@@ -201,6 +201,10 @@ const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 /// tables (fewest lookups; measured fastest at 163–571 bits in
 /// `benches/binary_quadratic.rs`, ahead of 6-bit chunks, nibbles and the folding
 /// methods), nibble tables when byte tables would exceed [`BYTE_TABLE_MAX_BYTES`].
+/// Re-measured through the batch path (`LinearMap::apply_many`, 64 elements, best of
+/// 300, ns per element): byte / chunk6 / chunk5 / nibble = 6.6 / 8.5 / 10.4 / 13.2 at
+/// NIST 163, 10.0 / 11.6 / 13.5 / 17.1 at 233, 24 / 31 / 122 / 157 at 283, 39 / 46 /
+/// 170 / 223 at 409, 83 / 106 / 107 / 394 at 571: byte tables win at every size.
 fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
     if Layout::Byte.table_bytes(d as usize, n) <= BYTE_TABLE_MAX_BYTES {
         HalfTraceMethod::Byte

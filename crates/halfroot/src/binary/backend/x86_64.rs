@@ -14,9 +14,11 @@
 //! `−bit & c` was compiled by LLVM into a branch on the secret bit; checked in the
 //! generated assembly).
 //!
-//! The kernels are `#[target_feature]` functions; the safe entry points take a
-//! zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can only be obtained after
-//! run-time detection of the features.
+//! The kernels are `#[inline(always)]` unsafe functions without `#[target_feature]`,
+//! only ever inlined into feature-enabled functions: `t_*` (one operation) and `m_*`
+//! (a batch loop, see "Feature-enabled functions around the kernels" below). The safe
+//! entry points take a zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can
+//! only be obtained after run-time detection of the features.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
