@@ -227,6 +227,34 @@ fn bench_field<const N: usize, M: ModulusSpec + Default>(
     });
     g.finish();
 
+    // The batch forms: 64 independent operations per call, the loop inside the
+    // kernel's CPU-feature function (Throughput::Elements gives ns per element).
+    let xb = elems::<N>(d, 64, 3);
+    let yb = elems::<N>(d, 64, 4);
+    let mut out = vec![[0u64; N]; 64];
+    let mut g = c.benchmark_group(format!("{name}/many"));
+    g.throughput(Throughput::Elements(64));
+    for &b in &backends {
+        let fb = BinaryField::<N, M>::with_backend(m.clone(), b).expect("backend");
+        g.bench_function(
+            BenchmarkId::new(format!("mul-{}-x64", b.name()), name),
+            |bn| bn.iter(|| fb.mul_many(black_box(&xb), black_box(&yb), &mut out)),
+        );
+        g.bench_function(
+            BenchmarkId::new(format!("sqr-{}-x64", b.name()), name),
+            |bn| bn.iter(|| fb.sqr_many(black_box(&xb), &mut out)),
+        );
+        g.bench_function(
+            BenchmarkId::new(format!("sqrt-{}-x64", b.name()), name),
+            |bn| bn.iter(|| fb.sqrt_many(black_box(&xb), &mut out)),
+        );
+    }
+    let mut tr = vec![0u8; 64];
+    g.bench_function(BenchmarkId::new("trace-x64", name), |bn| {
+        bn.iter(|| f.trace_many(black_box(&xb), &mut tr))
+    });
+    g.finish();
+
     let mut g = c.benchmark_group(format!("{name}/inv"));
     let ar = Arith::<N, M>::new(m.clone()).expect("arith");
     ar.precompute_inv_tables();

@@ -186,6 +186,35 @@ fn bench_field<const N: usize, M: ModulusSpec>(c: &mut C, name: &str, m: M, all:
         g.finish();
     }
 
+    // The batch forms over 64 trace-zero elements (ns per element): the default
+    // method, and every direct layout's table through `LinearMap::apply_many`.
+    let zb: Vec<[u64; N]> = t0.iter().copied().cycle().take(64).collect();
+    let mut out = vec![[0u64; N]; 64];
+    let mut roots = vec![None; 64];
+    let mut g = c.benchmark_group(format!("{name}/many"));
+    g.throughput(Throughput::Elements(64));
+    g.bench_function(BenchmarkId::new("mul-x64", name), |bch| {
+        bch.iter(|| f.mul_many(black_box(&zb), black_box(&a[..64]), &mut out))
+    });
+    if f.degree() % 2 == 1 {
+        g.bench_function(BenchmarkId::new("half-trace-default-x64", name), |bch| {
+            bch.iter(|| f.half_trace_many(black_box(&zb), &mut out))
+        });
+    }
+    g.bench_function(BenchmarkId::new("solve-default-x64", name), |bch| {
+        bch.iter(|| f.solve_many(black_box(&zb), &mut roots))
+    });
+    for &m in &methods {
+        if let (Some(layout), false) = (m.layout(), m.folds()) {
+            let map = f.direct_map(layout);
+            g.bench_function(
+                BenchmarkId::new(format!("table-{layout}-x64"), name),
+                |bch| bch.iter(|| map.apply_many(black_box(&zb), &mut out)),
+            );
+        }
+    }
+    g.finish();
+
     let mut g = c.benchmark_group(format!("{name}/solve"));
     for &m in &methods {
         g.bench_function(BenchmarkId::new(format!("{}-x8", m.name()), name), |bch| {

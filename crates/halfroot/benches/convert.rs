@@ -113,6 +113,24 @@ fn bench_pair<const N: usize, T: ModulusSpec>(c: &mut C, from: &str, to: &str, s
     });
     g.finish();
 
+    // The batch forms (64 elements per call, ns per element), against mul_many.
+    let a64: Vec<[u64; N]> = a.iter().copied().cycle().take(64).collect();
+    let b64: Vec<[u64; N]> = b.iter().copied().cycle().take(64).collect();
+    let mut out = vec![[0u64; N]; 64];
+    let mut g = c.benchmark_group(format!("{name}/many"));
+    g.throughput(Throughput::Elements(64));
+    g.bench_function(BenchmarkId::new("mul-x64", &name), |bch| {
+        bch.iter(|| f.mul_many(black_box(&a64), black_box(&b64), &mut out))
+    });
+    for layout in [Layout::Nibble, Layout::Chunk6, Layout::Byte] {
+        let conv = BasisConverterN::<N>::with_layout(&fm, &tm, layout).expect("pair");
+        g.bench_function(
+            BenchmarkId::new(format!("forward-{layout}-x64"), &name),
+            |bch| bch.iter(|| conv.forward_many(black_box(&a64), &mut out)),
+        );
+    }
+    g.finish();
+
     let mut g = c.benchmark_group(format!("{name}/convert"));
     for layout in Layout::ALL {
         if layout == Layout::NibbleScanCt {

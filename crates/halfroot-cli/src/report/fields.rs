@@ -20,12 +20,16 @@ use rand::SeedableRng;
 use serde_json::{json, Value};
 use std::hint::black_box;
 
-/// Independent operations per timed call (throughput figures).
+/// Independent operations per timed call of the single-element forms.
 const LANES: usize = 8;
+
+/// Elements per batch of the `*_many` forms (all in L1 at 571 bits: 64 × 72 bytes).
+const BATCH: usize = 64;
 
 /// Our timings for one field, ns per operation.
 #[derive(Clone, Debug, Default)]
 struct Ours {
+    /// Batch (`*_many`) throughputs.
     mul: f64,
     mul_latency: f64,
     sqr: f64,
@@ -35,10 +39,37 @@ struct Ours {
     trace: f64,
     half_trace: f64,
     solve: f64,
+    /// Single-element calls (one out-of-line kernel call per operation), throughput.
+    single: Single,
     sqrt_algorithm: String,
     ssrf: Option<String>,
     /// "spec" (compile-time polynomial) or "runtime".
     kind: &'static str,
+}
+
+/// Throughputs of the single-element calls, ns per operation.
+#[derive(Clone, Debug, Default)]
+struct Single {
+    mul: f64,
+    sqr: f64,
+    sqrt: f64,
+    trace: f64,
+    half_trace: f64,
+    solve: f64,
+}
+
+/// Throughput of a batch operation `f(inputs, out)` over [`BATCH`] elements.
+fn batch<const N: usize, O: Copy>(
+    budget: Budget,
+    init: O,
+    f: impl Fn(&[[u64; N]], &mut [O]),
+    inputs: &[[u64; N]],
+) -> f64 {
+    let mut out = vec![init; inputs.len()];
+    median_ns(budget, inputs.len(), || {
+        f(black_box(inputs), &mut out);
+        black_box(&mut out);
+    })
 }
 
 /// Throughput of `f` over `inputs`; generic (not `dyn`) so the operation inlines into the
@@ -67,7 +98,72 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
             break z;
         }
     });
-    let mul = median_ns(budget, LANES, || {
+    // The batch inputs: BATCH random elements, BATCH more, BATCH of trace zero.
+    let xb: Vec<[u64; N]> = (0..BATCH).map(|_| field.random(&mut rng)).collect();
+    let yb: Vec<[u64; N]> = (0..BATCH).map(|_| field.random(&mut rng)).collect();
+    let zb: Vec<[u64; N]> = (0..BATCH)
+        .map(|_| loop {
+            let z = field.random(&mut rng);
+            if field.trace(&z) == 0 {
+                break z;
+            }
+        })
+        .collect();
+    let zero = [0u64; N];
+    let mul = batch(
+        budget,
+        zero,
+        |a, o| {
+            let _ = field.mul_many(a, black_box(&yb), o);
+        },
+        &xb,
+    );
+    let sqr = batch(
+        budget,
+        zero,
+        |a, o| {
+            let _ = field.sqr_many(a, o);
+        },
+        &xb,
+    );
+    let sqrt = batch(
+        budget,
+        zero,
+        |a, o| {
+            let _ = field.sqrt_many(a, o);
+        },
+        &xb,
+    );
+    let trace = batch(
+        budget,
+        0u8,
+        |a, o| {
+            let _ = field.trace_many(a, o);
+        },
+        &xb,
+    );
+    let half_trace = if field.degree() % 2 == 1 {
+        batch(
+            budget,
+            zero,
+            |a, o| {
+                let _ = field.half_trace_many(a, o);
+            },
+            &zb,
+        )
+    } else {
+        f64::NAN
+    };
+    let solve = batch(
+        budget,
+        None,
+        |a, o| {
+            let _ = field.solve_many(a, o);
+        },
+        &zb,
+    );
+
+    let mul_single = median_ns(budget, LANES, || {
         let (xs, ys) = black_box((&xs, &ys));
         for i in 0..LANES {
             black_box(field.mul(&xs[i], &ys[i]));
@@ -81,17 +177,17 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         }
         black_box(&acc);
     });
-    let sqr = each(budget, |x| field.sqr(x), &xs);
+    let sqr_single = each(budget, |x| field.sqr(x), &xs);
     let inv = each(budget, |x| field.arith().inv_vartime(x).unwrap_or(*x), &xs);
     let inv_ct = each(budget, |x| field.arith().inv(x).unwrap_or(*x), &xs);
-    let sqrt = each(budget, |x| field.sqrt(x), &xs);
-    let trace = median_ns(budget, LANES, || {
+    let sqrt_single = each(budget, |x| field.sqrt(x), &xs);
+    let trace_single = median_ns(budget, LANES, || {
         let xs = black_box(&xs);
         for x in xs {
             black_box(field.trace(x));
         }
     });
-    let (half_trace, solve) = if field.degree() % 2 == 1 {
+    let (half_trace_single, solve_single) = if field.degree() % 2 == 1 {
         (
             each(budget, |z| field.half_trace(z).unwrap_or(*z), &zs),
             each(budget, |z| field.solve_quadratic(z).unwrap_or(*z), &zs),
@@ -101,6 +197,14 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
             f64::NAN,
             each(budget, |z| field.solve_quadratic(z).unwrap_or(*z), &zs),
         )
+    };
+    let single = Single {
+        mul: mul_single,
+        sqr: sqr_single,
+        sqrt: sqrt_single,
+        trace: trace_single,
+        half_trace: half_trace_single,
+        solve: solve_single,
     };
     Ours {
         mul,
@@ -112,6 +216,7 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         trace,
         half_trace,
         solve,
+        single,
         sqrt_algorithm: field.sqrt_algorithm().name().to_string(),
         ssrf: field.ssrf_type().map(|t| t.to_string()),
         kind: "",
@@ -154,6 +259,66 @@ fn measure_modulus(text: &str, budget: Budget) -> Result<(Ours, &'static str), S
         };
     }
     by_words!(1, 2, 3, 4, 5, 6, 7, 8, 9)
+}
+
+/// One change-of-basis measurement.
+struct Convert {
+    name: &'static str,
+    degree: u32,
+    mul: f64,
+    convert: f64,
+    convert_single: f64,
+}
+
+/// `forward_many` from a NIST basis to the SSRF one, against `mul_many` in the NIST
+/// field, at 163 and 233 bits (failures to build a converter just drop the row).
+fn measure_convert(budget: Budget) -> Vec<Convert> {
+    use halfroot::binary::convert::BasisConverterN;
+    fn one<const N: usize, F: ModulusSpec, T: ModulusSpec>(
+        name: &'static str,
+        from: F,
+        to: T,
+        budget: Budget,
+    ) -> Option<Convert> {
+        let c = BasisConverterN::<N>::from_specs(&from, &to).ok()?;
+        let f = BinaryField::<N, F>::new(from).ok()?;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let xb: Vec<[u64; N]> = (0..BATCH).map(|_| f.random(&mut rng)).collect();
+        let yb: Vec<[u64; N]> = (0..BATCH).map(|_| f.random(&mut rng)).collect();
+        let zero = [0u64; N];
+        let mul = batch(
+            budget,
+            zero,
+            |a, o| {
+                let _ = f.mul_many(a, black_box(&yb), o);
+            },
+            &xb,
+        );
+        let convert = batch(
+            budget,
+            zero,
+            |a, o| {
+                let _ = c.forward_many(a, o);
+            },
+            &xb,
+        );
+        let xs: [[u64; N]; LANES] = core::array::from_fn(|i| xb[i]);
+        let convert_single = each(budget, |x| c.forward(x), &xs);
+        Some(Convert {
+            name,
+            degree: f.degree(),
+            mul,
+            convert,
+            convert_single,
+        })
+    }
+    [
+        one::<3, _, _>("nist163 → ssrf163", spec::Nist163, spec::Ssrf163, budget),
+        one::<4, _, _>("nist233 → ssrf233", spec::Nist233, spec::Ssrf233, budget),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// OpenSSL's timings for one field (ns), by operation name.
@@ -227,7 +392,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     let mut md = String::new();
     md.push_str(
         "Our times (ns per operation; `Mul lat` is the latency of a chain of dependent \
-         products, every other column the throughput of independent operations; `Inv` is \
+         products, every other column the throughput of independent operations, Mul, Sqr, \
+         Sqrt, Trace, Eq and Solve through the batch forms (`mul_many`, …, one call per \
+         64 elements, the loop inside the kernel's CPU-feature function; the single-call \
+         costs are in the next table), Inv and Inv ct one call per element; `Inv` is \
          the fastest variable-time inversion, `Inv ct` the constant-time one; `Eq` is the \
          half-trace, Avanzi's Eq column; `Solve` solves λ²+λ=α including the trace test; \
          `Field` says whether the polynomial ran as a compile-time spec or a run-time \
@@ -268,6 +436,62 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         ]);
     }
     md.push_str(&t.render());
+
+    md.push_str(
+        "\nThe same operations one call per element (`field.mul(&a, &b)`, …: each an \
+         out-of-line call into the kernel's CPU-feature function, 8 independent calls per \
+         timed loop), ns, and the batch speed-up (single / batch):\n\n",
+    );
+    let mut t1 = Table::new([
+        "Polynomial",
+        "Mul 1",
+        "×",
+        "Sqr 1",
+        "×",
+        "Sqrt 1",
+        "×",
+        "Trace 1",
+        "×",
+        "Eq 1",
+        "×",
+        "Solve 1",
+        "×",
+    ]);
+    for (m, o, _) in &rows {
+        let s = &o.single;
+        let mut row = vec![m.to_string()];
+        for (one, many) in [
+            (s.mul, o.mul),
+            (s.sqr, o.sqr),
+            (s.sqrt, o.sqrt),
+            (s.trace, o.trace),
+            (s.half_trace, o.half_trace),
+            (s.solve, o.solve),
+        ] {
+            row.push(ns(one));
+            row.push(ratio(one / many));
+        }
+        t1.push(row);
+    }
+    md.push_str(&t1.render());
+
+    let conv = measure_convert(budget);
+    md.push_str(
+        "\nChange of basis (`BasisConverterN::forward_many`, byte tables, batch of 64) \
+         against `mul_many` of the source field in the same run, and one call per element \
+         (`forward`):\n\n",
+    );
+    let mut tc = Table::new(["From → to", "Mul", "Convert", "Convert/Mul", "Convert 1"]);
+    for c in &conv {
+        tc.push([
+            c.name.to_string(),
+            ns(c.mul),
+            ns(c.convert),
+            ratio(c.convert / c.mul),
+            ns(c.convert_single),
+        ]);
+    }
+    md.push_str(&tc.render());
 
     md.push_str(
         "\nCosts relative to one Mul — ours, then Avanzi's Table 3 (PowerPC G4) and Table 4 \
@@ -359,6 +583,12 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                     "inv": num(o.inv), "inv_ct": num(o.inv_ct), "sqrt": num(o.sqrt),
                     "trace": num(o.trace), "half_trace": num(o.half_trace), "solve": num(o.solve),
                 },
+                "ns_single_call": {
+                    "mul": num(o.single.mul), "sqr": num(o.single.sqr),
+                    "sqrt": num(o.single.sqrt), "trace": num(o.single.trace),
+                    "half_trace": num(o.single.half_trace), "solve": num(o.single.solve),
+                },
+                "batch_size": BATCH,
                 "paper": {
                     "table3_g4_ratios": find(TABLE3_G4, m).map(|r| r.ratios.to_vec()),
                     "table4_core2_ratios": find(TABLE4_CORE2, m).map(|r| r.ratios.to_vec()),
@@ -407,6 +637,15 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         ],
         log_y: true,
     };
+    let mut json_rows = json_rows;
+    for c in &conv {
+        json_rows.push(json!({
+            "convert": c.name,
+            "degree": c.degree,
+            "ns": { "mul": c.mul, "convert": c.convert, "convert_single_call": c.convert_single },
+            "convert_over_mul": c.convert / c.mul,
+        }));
+    }
     Ok(SectionOutput {
         markdown: md,
         json: Value::Array(json_rows),

@@ -141,6 +141,38 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         self.engine.zeta_sqrt(&self.modulus, zeta, a)
     }
 
+    /// `out[i] = a[i]·b[i] mod P` for every i: the batch form of [`Arith::mul`], with the
+    /// whole loop in one function compiled for the backend's instructions (no call per
+    /// element), so independent products overlap. [`Error::InvalidArgument`] if the
+    /// three slices do not have the same length (then `out` is untouched).
+    pub fn mul_many(&self, a: &[[u64; N]], b: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        check_len("b", b.len(), a.len())?;
+        check_len("out", out.len(), a.len())?;
+        self.engine.mul_many(&self.modulus, a, b, out);
+        Ok(())
+    }
+
+    /// `out[i] = a[i]² mod P` for every i (batch form of [`Arith::sqr`], see
+    /// [`Arith::mul_many`]); an error if the lengths differ.
+    pub fn sqr_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        check_len("out", out.len(), a.len())?;
+        self.engine.sqr_many(&self.modulus, a, out);
+        Ok(())
+    }
+
+    /// `out[i] = √a[i]` by ζ for every i (batch form of [`Arith::sqrt_by_zeta`], same
+    /// preconditions); an error if the lengths differ.
+    pub fn sqrt_by_zeta_many(
+        &self,
+        zeta: &[u64; N],
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) -> Result<()> {
+        check_len("out", out.len(), a.len())?;
+        self.engine.zeta_sqrt_many(&self.modulus, zeta, a, out);
+        Ok(())
+    }
+
     /// `a^(2^n) mod P` (n successive squarings).
     #[inline]
     pub fn sqr_n(&self, a: &[u64; N], n: u32) -> [u64; N] {
@@ -246,6 +278,19 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
             .get_or_init(|| itoh_tsujii::Tables::new(self.engine, &self.modulus));
         self.inv_matrices
             .get_or_init(|| itoh_tsujii::Matrices::new(self.engine, &self.modulus));
+    }
+}
+
+/// `Ok` if a batch argument `name` has length `want`, else [`Error::InvalidArgument`].
+pub(crate) fn check_len(name: &str, got: usize, want: usize) -> Result<()> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(Error::InvalidArgument {
+            name: format!("{name}.len()"),
+            value: got.to_string(),
+            reason: format!("a batch operation needs slices of equal length ({want})"),
+        })
     }
 }
 

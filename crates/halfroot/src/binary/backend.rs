@@ -22,11 +22,22 @@
 //! 7.0 ns against 12.6 ns. NIST 233 (two-word R) keeps shifts. [`Backend::detect`]
 //! therefore prefers `pclmul-fold`.
 //!
-//! VPCLMULQDQ (AVX-512, four 64×64 products per instruction) is not used: one element
-//! at a time, the products are not the bottleneck (a 163-bit multiplication is 6 + 4
-//! PCLMULQDQ among ~40 instructions, a 571-bit one 36 + 10 among ~200, and PCLMULQDQ
-//! issues one per cycle); a batched API would be where it pays. Not implemented, not
-//! measured.
+//! Batches. The kernels are `#[inline(always)]` bodies without `#[target_feature]`,
+//! wrapped in feature-enabled functions: one per operation for the single-element
+//! calls (`Arith::mul` & co., one out-of-line call each), and one *loop* per
+//! operation for the batch forms (`Arith::mul_many`, `sqr_many`,
+//! `sqrt_by_zeta_many`, and through them `BinaryField::*_many`), where every kernel
+//! is inlined into the loop (checked in the assembly; with a plain `#[inline]` hint
+//! LLVM kept a call per element, the kernels being 150–600 instructions). Measured
+//! (Sapphire Rapids VM, batches of 64, best of 300): NIST 163 mul 4.1 ns batched
+//! against 4.7 ns one call at a time, sqr 2.0 against 2.6 ns; 41 bits mul 1.5 against
+//! 2.5 ns. The gain is the call floor (~0.5–1 ns), not more: a 163-bit product is
+//! bound by its PCLMULQDQ count.
+//!
+//! VPCLMULQDQ (AVX-512, four 64×64 products per instruction) is not used: a batch
+//! could feed four elements' products to one instruction, but the Karatsuba
+//! combination and the reduction would have to be rewritten lane-wise. Not
+//! implemented, not measured.
 
 use super::modulus::ModulusSpec;
 use super::portable;
@@ -247,6 +258,75 @@ impl Engine {
                     *l ^= e;
                 }
                 portable::reduce_below(m, lo, hi, d + d / 2)
+            }
+        }
+    }
+
+    /// `out[i] = a[i]·b[i] mod m` for `i < min` of the lengths (the callers check that
+    /// they agree), the loop inside one feature-enabled function with the kernel
+    /// inlined ([`x86_64::mul_fold_many`] & co.).
+    pub(crate) fn mul_many<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        a: &[[u64; N]],
+        b: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => x86_64::mul_many(t, m, a, b, out),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => x86_64::mul_many(t.pclmul(), m, a, b, out),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::mul_fold_many(t, m, a, b, out),
+            Engine::Portable => {
+                for (o, (x, y)) in out.iter_mut().zip(a.iter().zip(b.iter())) {
+                    *o = self.mul(m, x, y);
+                }
+            }
+        }
+    }
+
+    /// `out[i] = a[i]² mod m` for `i < min` of the lengths, one feature-enabled loop.
+    pub(crate) fn sqr_many<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::Pclmul(t) => x86_64::sqr_many(t, m, a, out),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) => x86_64::sqr_pdep_many(t, m, a, out),
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulFold(t) => x86_64::sqr_fold_many(t, m, a, out),
+            Engine::Portable => {
+                for (o, x) in out.iter_mut().zip(a.iter()) {
+                    *o = self.sqr(m, x);
+                }
+            }
+        }
+    }
+
+    /// `out[i] = √a[i]` by ζ (see [`Engine::zeta_sqrt`]) for `i < min` of the lengths,
+    /// one feature-enabled loop where the engine has the ζ kernel.
+    pub(crate) fn zeta_sqrt_many<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        zeta: &[u64; N],
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Engine::PclmulPdep(t) | Engine::PclmulFold(t) => {
+                x86_64::zeta_sqrt_many(t, m, zeta, a, out)
+            }
+            _ => {
+                for (o, x) in out.iter_mut().zip(a.iter()) {
+                    *o = self.zeta_sqrt(m, zeta, x);
+                }
             }
         }
     }

@@ -267,6 +267,18 @@ impl<const N: usize> BasisConverterN<N> {
         self.bwd.apply(b)
     }
 
+    /// `out[i] = forward(a[i])` for every i, the loop inside the table kernel (see
+    /// [`LinearMap::apply_many`]); [`Error::InvalidArgument`] if the lengths differ.
+    pub fn forward_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        self.fwd.apply_many(a, out)
+    }
+
+    /// `out[i] = backward(b[i])` for every i; [`Error::InvalidArgument`] if the lengths
+    /// differ.
+    pub fn backward_many(&self, b: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        self.bwd.apply_many(b, out)
+    }
+
     /// [`BasisConverterN::forward`] by the portable kernel.
     pub fn forward_portable(&self, a: &[u64; N]) -> [u64; N] {
         self.fwd.apply_portable(a)

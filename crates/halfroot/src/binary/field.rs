@@ -7,7 +7,7 @@
 //! q | d. Construction cost: O(d) squarings plus O(d·log d) word operations; the
 //! half-trace/solver table is built on first use (O(d²·N) word operations).
 
-use super::arith::Arith;
+use super::arith::{check_len, Arith};
 use super::half_trace::table::SolveTable;
 use super::half_trace::{naive, HalfTraceMethod};
 use super::linear_map::{Layout, LinearMap};
@@ -201,6 +201,10 @@ const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 /// tables (fewest lookups; measured fastest at 163–571 bits in
 /// `benches/binary_quadratic.rs`, ahead of 6-bit chunks, nibbles and the folding
 /// methods), nibble tables when byte tables would exceed [`BYTE_TABLE_MAX_BYTES`].
+/// Re-measured through the batch path (`LinearMap::apply_many`, 64 elements, best of
+/// 300, ns per element): byte / chunk6 / chunk5 / nibble = 6.6 / 8.5 / 10.4 / 13.2 at
+/// NIST 163, 10.0 / 11.6 / 13.5 / 17.1 at 233, 24 / 31 / 122 / 157 at 283, 39 / 46 /
+/// 170 / 223 at 409, 83 / 106 / 107 / 394 at 571: byte tables win at every size.
 fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
     if Layout::Byte.table_bytes(d as usize, n) <= BYTE_TABLE_MAX_BYTES {
         HalfTraceMethod::Byte
@@ -225,6 +229,12 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// ([`Error::InvalidArgument`]) or if the polynomial is reducible
     /// ([`Error::ReducibleModulus`], saying why).
     pub fn new(modulus: M) -> Result<Self> {
+        Self::with_backend(modulus, super::backend::Backend::detect())
+    }
+
+    /// As [`BinaryField::new`] with a chosen arithmetic backend; an error also if this
+    /// CPU lacks it (for tests and comparisons: every backend gives the same results).
+    pub fn with_backend(modulus: M, backend: super::backend::Backend) -> Result<Self> {
         let d = modulus.degree();
         let mut exponents = vec![d];
         exponents.extend_from_slice(modulus.middle_exponents());
@@ -234,7 +244,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             .map(|e| e.to_string())
             .collect::<Vec<_>>()
             .join(",");
-        let arith = Arith::<N, M>::new(modulus)?;
+        let arith = Arith::<N, M>::with_backend(modulus, backend)?;
         if let Err(reason) = irreducibility(&arith) {
             return Err(Error::ReducibleModulus {
                 modulus: text,
@@ -254,7 +264,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             SqrtAlgorithm::Zeta
         };
         Ok(BinaryField {
-            zeta_sqrt: ZetaSqrt::new(zeta, d),
+            zeta_sqrt: ZetaSqrt::with_backend(zeta, d, backend),
             trace: Trace::new(d, &middle),
             arith,
             exponents,
@@ -362,6 +372,101 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             }
             HalfTraceMethod::Naive => self.apply_linear(self.half_trace_method, alpha, false),
             m => self.apply_linear(m, alpha, false),
+        })
+    }
+
+    /// `out[i] = a[i]·b[i]` for every i. The batch operations (`*_many`) compute
+    /// exactly what their single-element forms compute, with the loop over the elements
+    /// inside one function compiled for the CPU's instructions, so that independent
+    /// operations overlap instead of paying a call each. Every one returns
+    /// [`Error::InvalidArgument`] (and writes nothing) if its slices' lengths differ.
+    pub fn mul_many(&self, a: &[[u64; N]], b: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        self.arith.mul_many(a, b, out)
+    }
+
+    /// `out[i] = a[i]²` for every i (see [`BinaryField::mul_many`]).
+    pub fn sqr_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        self.arith.sqr_many(a, out)
+    }
+
+    /// `out[i] = √a[i]` for every i by the field's algorithm (see
+    /// [`BinaryField::mul_many`]). Constant-time as [`BinaryFieldOps::sqrt`].
+    pub fn sqrt_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        check_len("out", out.len(), a.len())?;
+        match &self.ssrf_sqrt {
+            Some(s) => s.sqrt_mod_many(self.arith.modulus(), a, out),
+            None => self.zeta_sqrt.sqrt_many(&self.arith, a, out),
+        }
+        Ok(())
+    }
+
+    /// `out[i] = Tr(a[i])` for every i (see [`BinaryField::mul_many`]).
+    pub fn trace_many(&self, a: &[[u64; N]], out: &mut [u8]) -> Result<()> {
+        check_len("out", out.len(), a.len())?;
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self.trace.trace(x);
+        }
+        Ok(())
+    }
+
+    /// `out[i] = H(a[i])` for every i by the field's table method (see
+    /// [`BinaryField::mul_many`]); [`Error::UnsupportedAlgorithm`] for even d, where the
+    /// half-trace is not defined. Not constant-time (table reads), as
+    /// [`BinaryFieldOps::half_trace`] with the default method.
+    pub fn half_trace_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        check_len("out", out.len(), a.len())?;
+        if self.degree().is_multiple_of(2) {
+            return Err(Error::UnsupportedAlgorithm {
+                algorithm: "half-trace".into(),
+                reason: format!(
+                    "the half-trace is only defined for odd degree, not {}",
+                    self.degree()
+                ),
+            });
+        }
+        match self.default_direct_map() {
+            Some(map) => map.apply_many(a, out)?,
+            None => {
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = self.apply_linear(self.half_trace_method, x, true);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `out[i]` = a root of λ² + λ = a\[i\] (as [`BinaryFieldOps::solve_quadratic`]),
+    /// `None` exactly where Tr(a\[i\]) = 1; for odd and even d (see
+    /// [`BinaryField::mul_many`]). The table is applied to the whole batch, then the
+    /// trace-one entries are set to `None`.
+    pub fn solve_many(&self, a: &[[u64; N]], out: &mut [Option<[u64; N]>]) -> Result<()> {
+        check_len("out", out.len(), a.len())?;
+        const CHUNK: usize = 32;
+        let mut buf = [[0u64; N]; CHUNK];
+        for (xs, os) in a.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+            let roots = &mut buf[..xs.len()];
+            match self.default_direct_map() {
+                Some(map) => map.apply_many(xs, roots)?,
+                None => {
+                    for (r, x) in roots.iter_mut().zip(xs) {
+                        *r = self.apply_linear(self.half_trace_method, x, false);
+                    }
+                }
+            }
+            for ((o, x), r) in os.iter_mut().zip(xs).zip(roots.iter()) {
+                *o = (self.trace.trace(x) == 0).then_some(*r);
+            }
+        }
+        Ok(())
+    }
+
+    /// The direct table of the default method, if that method is a direct one.
+    fn default_direct_map(&self) -> Option<&LinearMap<N>> {
+        let m = self.half_trace_method;
+        let layout = m.layout()?;
+        (!m.folds()).then(|| {
+            self.default_map
+                .get_or_init(|| LinearMap::new(self.images(), layout))
         })
     }
 

@@ -149,6 +149,7 @@ pub struct LinearMap<const N: usize> {
     table: Vec<Lane>,
     kernel: backend::Kernel,
     func: backend::KernelFn<N>,
+    many: backend::ManyFn<N>,
 }
 
 impl<const N: usize> LinearMap<N> {
@@ -214,6 +215,7 @@ impl<const N: usize> LinearMap<N> {
             table,
             kernel,
             func: backend::select::<N>(kernel, layout),
+            many: backend::select_many::<N>(kernel, layout),
         }
     }
 
@@ -241,6 +243,15 @@ impl<const N: usize> LinearMap<N> {
     #[inline]
     pub fn apply(&self, a: &[u64; N]) -> [u64; N] {
         (self.func)(&self.table, self.bits, a)
+    }
+
+    /// `out[i] = L(a[i])` for every i: the batch form of [`LinearMap::apply`], the loop
+    /// inside the kernel's feature-enabled function (one indirect call per batch, not
+    /// per element). [`Error::InvalidArgument`] if the lengths differ (`out` untouched).
+    pub fn apply_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        crate::binary::arith::check_len("out", out.len(), a.len())?;
+        (self.many)(&self.table, self.bits, a, out);
+        Ok(())
     }
 
     /// `L(a)` by the portable kernel (the oracle of the accelerated ones).

@@ -14,9 +14,11 @@
 //! `−bit & c` was compiled by LLVM into a branch on the secret bit; checked in the
 //! generated assembly).
 //!
-//! The kernels are `#[target_feature]` functions; the safe entry points take a
-//! zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can only be obtained after
-//! run-time detection of the features.
+//! The kernels are `#[inline(always)]` unsafe functions without `#[target_feature]`,
+//! only ever inlined into feature-enabled functions: `t_*` (one operation) and `m_*`
+//! (a batch loop, see "Feature-enabled functions around the kernels" below). The safe
+//! entry points take a zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can
+//! only be obtained after run-time detection of the features.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -83,7 +85,7 @@ pub fn mul<const N: usize, M: ModulusSpec>(
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected; the
     // kernel writes all N words of `out` before it is read.
     unsafe {
-        k_mul_reduce(m, a, b, out.as_mut_ptr());
+        t_mul_reduce(m, a, b, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -92,7 +94,7 @@ pub fn mul<const N: usize, M: ModulusSpec>(
 #[inline(always)]
 pub fn mul_wide<const N: usize>(_t: Pclmul, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
-    unsafe { k_mul_wide(a, b) }
+    unsafe { t_mul_wide(a, b) }
 }
 
 /// `a² mod m` with PCLMULQDQ (`a_i·a_i`).
@@ -102,7 +104,7 @@ pub fn sqr<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &[u64; N]) -> [
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected; the
     // kernel writes all N words of `out` before it is read.
     unsafe {
-        k_sqr_clmul(m, a, out.as_mut_ptr());
+        t_sqr_clmul(m, a, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -114,7 +116,7 @@ pub fn sqr_n<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &[u64; N], n:
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected; the
     // kernel writes all N words of `out` before it is read.
     unsafe {
-        k_sqr_n_clmul(m, a, n, out.as_mut_ptr());
+        t_sqr_n_clmul(m, a, n, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -123,7 +125,7 @@ pub fn sqr_n<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &[u64; N], n:
 #[inline]
 pub fn sqr_wide<const N: usize>(_t: Pclmul, a: &[u64; N]) -> ([u64; N], [u64; N]) {
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
-    unsafe { k_sqr_wide_clmul(a) }
+    unsafe { t_sqr_wide_clmul(a) }
 }
 
 /// `a² mod m` with BMI2 `pdep` bit spreading.
@@ -133,7 +135,7 @@ pub fn sqr_pdep<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64;
     // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected;
     // the kernel writes all N words of `out` before it is read.
     unsafe {
-        k_sqr_pdep(m, a, out.as_mut_ptr());
+        t_sqr_pdep(m, a, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -150,7 +152,7 @@ pub fn sqr_n_pdep<const N: usize, M: ModulusSpec>(
     // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected;
     // the kernel writes all N words of `out` before it is read.
     unsafe {
-        k_sqr_n_pdep(m, a, n, out.as_mut_ptr());
+        t_sqr_n_pdep(m, a, n, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -159,7 +161,7 @@ pub fn sqr_n_pdep<const N: usize, M: ModulusSpec>(
 #[inline]
 pub fn sqr_wide_pdep<const N: usize>(_t: PclmulBmi2, a: &[u64; N]) -> ([u64; N], [u64; N]) {
     // SAFETY: the token exists only when bmi2 (and the rest) were detected.
-    unsafe { k_sqr_wide_pdep(a) }
+    unsafe { t_sqr_wide_pdep(a) }
 }
 
 /// `a·b mod m`: PCLMULQDQ Karatsuba, then the carry-less fold reduction of [`fold`]
@@ -175,7 +177,7 @@ pub fn mul_fold<const N: usize, M: ModulusSpec>(
     // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected;
     // the kernel writes all N words of `out` before it is read.
     unsafe {
-        k_mul_fold(m, a, b, out.as_mut_ptr());
+        t_mul_fold(m, a, b, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -187,7 +189,7 @@ pub fn sqr_fold<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64;
     let mut out = MaybeUninit::<[u64; N]>::uninit();
     // SAFETY: as in `mul_fold`.
     unsafe {
-        k_sqr_fold(m, a, out.as_mut_ptr());
+        t_sqr_fold(m, a, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -198,9 +200,8 @@ pub fn fold_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
     fold::applies::<N, M>(m)
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_sqr_fold<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_fold<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) {
     if fold::applies::<N, M>(m) {
         let c = fold::square_pairs(&fold::load_pairs(a));
         // SAFETY: `out` points to N writable words; `applies` was checked.
@@ -224,14 +225,13 @@ pub fn sqr_n_fold<const N: usize, M: ModulusSpec>(
     let mut out = MaybeUninit::<[u64; N]>::uninit();
     // SAFETY: as in `mul_fold`.
     unsafe {
-        k_sqr_n_fold(m, a, n, out.as_mut_ptr());
+        t_sqr_n_fold(m, a, n, out.as_mut_ptr());
         out.assume_init()
     }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_mul_fold<const N: usize, M: ModulusSpec>(
+#[inline(always)]
+unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
     m: &M,
     a: &[u64; N],
     b: &[u64; N],
@@ -249,9 +249,13 @@ fn k_mul_fold<const N: usize, M: ModulusSpec>(
     }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_sqr_n_fold<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32, out: *mut [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_n_fold<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: &[u64; N],
+    n: u32,
+    out: *mut [u64; N],
+) {
     if fold::applies::<N, M>(m) {
         let top = portable::product_bits(m);
         let mut c = fold::load_pairs(a);
@@ -281,14 +285,13 @@ pub fn zeta_sqrt<const N: usize, M: ModulusSpec>(
     // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected;
     // the kernel writes all N words of `out` before it is read.
     unsafe {
-        k_zeta_sqrt(m, zeta, a, out.as_mut_ptr());
+        t_zeta_sqrt(m, zeta, a, out.as_mut_ptr());
         out.assume_init()
     }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_zeta_sqrt<const N: usize, M: ModulusSpec>(
+#[inline(always)]
+unsafe fn k_zeta_sqrt<const N: usize, M: ModulusSpec>(
     m: &M,
     zeta: &[u64; N],
     a: &[u64; N],
@@ -303,7 +306,7 @@ fn k_zeta_sqrt<const N: usize, M: ModulusSpec>(
         even[i / 2] |= _pext_u64(w, 0x5555_5555_5555_5555) << sh;
         odd[i / 2] |= _pext_u64(w, 0xAAAA_AAAA_AAAA_AAAA) << sh;
     }
-    let (mut lo, hi) = k_mul_wide(zeta, &odd);
+    let (mut lo, hi) = k_mul_half(zeta, &odd);
     for (l, e) in lo.iter_mut().zip(even.iter()) {
         *l ^= e;
     }
@@ -380,11 +383,108 @@ fn k_masked_sum_transposed<const N: usize>(mt: &[u64], d4: usize, x: &[u64; N]) 
 }
 
 // ---------------------------------------------------------------------------------------
+// Feature-enabled functions around the kernels.
+//
+// The kernels below (`k_*`, the Karatsuba pieces, [`fold`]) are `#[inline(always)]`
+// functions without `#[target_feature]` (which cannot be combined with
+// `#[inline(always)]`), so that they always inline into the feature-enabled function
+// that calls them: a `t_*` function (one operation, called out of line by the safe
+// entry points above) or a batch loop (`*_many` below, the whole loop in one
+// function, every kernel inlined into it; an `#[inline]` hint was not enough for
+// LLVM to inline a 150–600-instruction kernel into a loop). They are `unsafe`: only to
+// be called from a function compiled with the features their intrinsics need, on a
+// CPU that has them.
+
+macro_rules! feature_fns {
+    ($($feat:literal: $(
+        fn $name:ident<$(const $c:ident: usize),* $(; $g:ident: $b:path)?>($($a:ident: $t:ty),*) $(-> $r:ty)? = $k:ident;
+    )*)*) => {$($(
+        /// # Safety
+        /// The CPU must support the features enabled here; pointer arguments must be
+        /// valid for writing N words.
+        #[target_feature(enable = $feat)]
+        unsafe fn $name<$(const $c: usize),* $(, $g: $b)?>($($a: $t),*) $(-> $r)? {
+            // SAFETY: this function's contract (features enabled and present).
+            unsafe { $k($($a),*) }
+        }
+    )*)*};
+}
+
+feature_fns! {
+    "pclmulqdq,sse2,sse4.1":
+    fn t_mul_reduce<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], b: &[u64; N], out: *mut [u64; N]) = k_mul_reduce;
+    fn t_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) = k_mul_wide;
+    fn t_sqr_clmul<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) = k_sqr_clmul;
+    fn t_sqr_n_clmul<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], n: u32, out: *mut [u64; N]) = k_sqr_n_clmul;
+    fn t_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) = k_sqr_wide_clmul;
+    "pclmulqdq,sse2,sse4.1,bmi2":
+    fn t_sqr_pdep<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) = k_sqr_pdep;
+    fn t_sqr_n_pdep<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], n: u32, out: *mut [u64; N]) = k_sqr_n_pdep;
+    fn t_sqr_wide_pdep<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) = k_sqr_wide_pdep;
+    fn t_mul_fold<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], b: &[u64; N], out: *mut [u64; N]) = k_mul_fold;
+    fn t_sqr_fold<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) = k_sqr_fold;
+    fn t_sqr_n_fold<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], n: u32, out: *mut [u64; N]) = k_sqr_n_fold;
+    fn t_zeta_sqrt<const N: usize; M: ModulusSpec>(m: &M, zeta: &[u64; N], a: &[u64; N], out: *mut [u64; N]) = k_zeta_sqrt;
+}
+
+macro_rules! many_fns {
+    ($($feat:literal, $tok:ty: $(
+        $(#[$doc:meta])* $name:ident, $inner:ident = $k:ident($($x:ident),*) $(with $z:ident)?;
+    )*)*) => {$($(
+        $(#[$doc])*
+        pub fn $name<const N: usize, M: ModulusSpec>(
+            _t: $tok,
+            m: &M,
+            $($z: &[u64; N],)?
+            $($x: &[[u64; N]],)*
+            out: &mut [[u64; N]],
+        ) {
+            // SAFETY: the token exists only when these features were detected.
+            unsafe { $inner(m, $($z,)? $($x,)* out) }
+        }
+
+        /// # Safety
+        /// The CPU must support the features enabled here.
+        #[target_feature(enable = $feat)]
+        unsafe fn $inner<const N: usize, M: ModulusSpec>(
+            m: &M,
+            $($z: &[u64; N],)?
+            $($x: &[[u64; N]],)*
+            out: &mut [[u64; N]],
+        ) {
+            let n = out.len() $(.min($x.len()))*;
+            for i in 0..n {
+                // SAFETY: features enabled here (this function's contract); `out[i]`
+                // is N writable words; i < every length.
+                unsafe { $k(m, $($z,)? $(&$x[i],)* &mut out[i]) };
+            }
+        }
+    )*)*};
+}
+
+many_fns! {
+    "pclmulqdq,sse2,sse4.1", Pclmul:
+    /// `out[i] = a[i]·b[i] mod m` ([`mul`] over a batch, one feature-enabled loop with
+    /// the kernel inlined; `i < min` of the lengths).
+    mul_many, m_mul_reduce = k_mul_reduce(a, b);
+    /// `out[i] = a[i]² mod m` ([`sqr`] over a batch).
+    sqr_many, m_sqr_clmul = k_sqr_clmul(a);
+    "pclmulqdq,sse2,sse4.1,bmi2", PclmulBmi2:
+    /// `out[i] = a[i]² mod m` ([`sqr_pdep`] over a batch).
+    sqr_pdep_many, m_sqr_pdep = k_sqr_pdep(a);
+    /// `out[i] = a[i]·b[i] mod m` ([`mul_fold`] over a batch).
+    mul_fold_many, m_mul_fold = k_mul_fold(a, b);
+    /// `out[i] = a[i]² mod m` ([`sqr_fold`] over a batch).
+    sqr_fold_many, m_sqr_fold = k_sqr_fold(a);
+    /// `out[i] = √a[i]` ([`zeta_sqrt`] over a batch).
+    zeta_sqrt_many, m_zeta_sqrt = k_zeta_sqrt(a) with zeta;
+}
+
+// ---------------------------------------------------------------------------------------
 // Kernels.
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k_mul_reduce<const N: usize, M: ModulusSpec>(
+#[inline(always)]
+unsafe fn k_mul_reduce<const N: usize, M: ModulusSpec>(
     m: &M,
     a: &[u64; N],
     b: &[u64; N],
@@ -396,35 +496,40 @@ fn k_mul_reduce<const N: usize, M: ModulusSpec>(
     unsafe { store_out(&r, out) }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k_sqr_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) {
     let (lo, hi) = k_sqr_wide_clmul(a);
     let r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
     // SAFETY: `out` points to N writable words (the caller's `MaybeUninit`).
     unsafe { store_out(&r, out) }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_sqr_pdep<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_pdep<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) {
     let (lo, hi) = k_sqr_wide_pdep(a);
     let r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
     // SAFETY: `out` points to N writable words (the caller's `MaybeUninit`).
     unsafe { store_out(&r, out) }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k_sqr_n_clmul<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32, out: *mut [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_n_clmul<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: &[u64; N],
+    n: u32,
+    out: *mut [u64; N],
+) {
     let r = sqr_n_clmul_body(m, a, n);
     // SAFETY: `out` points to N writable words (the caller's `MaybeUninit`).
     unsafe { store_out(&r, out) }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn sqr_n_clmul_body<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
+#[inline(always)]
+unsafe fn sqr_n_clmul_body<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: &[u64; N],
+    n: u32,
+) -> [u64; N] {
     let mut r = *a;
     if portable::reduce_lazy(m, r, [0; N], 0).is_some() {
         for _ in 0..n {
@@ -440,17 +545,20 @@ fn sqr_n_clmul_body<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32)
     r
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_sqr_n_pdep<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32, out: *mut [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_n_pdep<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: &[u64; N],
+    n: u32,
+    out: *mut [u64; N],
+) {
     let r = sqr_n_pdep_body(m, a, n);
     // SAFETY: `out` points to N writable words (the caller's `MaybeUninit`).
     unsafe { store_out(&r, out) }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn sqr_n_pdep_body<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
+#[inline(always)]
+unsafe fn sqr_n_pdep_body<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
     let mut r = *a;
     if portable::reduce_lazy(m, r, [0; N], 0).is_some() {
         for _ in 0..n {
@@ -496,17 +604,15 @@ pub(crate) unsafe fn store_out<const N: usize>(r: &[u64; N], out: *mut [u64; N])
 }
 
 /// One 64×64 → 128 carry-less product as (low, high).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn cl(a: u64, b: u64) -> (u64, u64) {
+#[inline(always)]
+unsafe fn cl(a: u64, b: u64) -> (u64, u64) {
     let p: __m128i =
         _mm_clmulepi64_si128(_mm_cvtsi64_si128(a as i64), _mm_cvtsi64_si128(b as i64), 0);
     (_mm_cvtsi128_si64(p) as u64, _mm_extract_epi64(p, 1) as u64)
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     let mut lo = [0u64; N];
     let mut hi = [0u64; N];
     for (i, &w) in a.iter().enumerate() {
@@ -517,9 +623,8 @@ fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     (lo, hi)
 }
 
-#[inline]
-#[target_feature(enable = "bmi2")]
-fn k_sqr_wide_pdep<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+#[inline(always)]
+unsafe fn k_sqr_wide_pdep<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     const EVEN: u64 = 0x5555_5555_5555_5555;
     let mut lo = [0u64; N];
     let mut hi = [0u64; N];
@@ -539,23 +644,20 @@ fn put<const N: usize>(lo: &mut [u64; N], hi: &mut [u64; N], i: usize, v: u64) {
     }
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k1(a: &[u64; 1], b: &[u64; 1]) -> [u64; 2] {
+#[inline(always)]
+unsafe fn k1(a: &[u64; 1], b: &[u64; 1]) -> [u64; 2] {
     let (l, h) = cl(a[0], b[0]);
     [l, h]
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn words(x: __m128i) -> (u64, u64) {
+#[inline(always)]
+unsafe fn words(x: __m128i) -> (u64, u64) {
     (_mm_cvtsi128_si64(x) as u64, _mm_extract_epi64(x, 1) as u64)
 }
 
 /// 2 words: 3 products, combined in 128-bit registers.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k2(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
+#[inline(always)]
+unsafe fn k2(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
     let va = _mm_set_epi64x(a[1] as i64, a[0] as i64);
     let vb = _mm_set_epi64x(b[1] as i64, b[0] as i64);
     let p0 = _mm_clmulepi64_si128(va, vb, 0x00);
@@ -572,9 +674,8 @@ fn k2(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
 }
 
 /// 3 words: 6 products (Weimerskirch–Paar), combined in 128-bit registers.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k3(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
+#[inline(always)]
+unsafe fn k3(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
     let a01 = _mm_set_epi64x(a[1] as i64, a[0] as i64);
     let b01 = _mm_set_epi64x(b[1] as i64, b[0] as i64);
     let a2 = _mm_cvtsi64_si128(a[2] as i64);
@@ -613,9 +714,8 @@ fn k3(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
 /// low products by `$lo`, high product by `$hi`.
 macro_rules! karatsuba2 {
     ($name:ident, $n:literal, $h:literal, $lo:ident, $hi:ident) => {
-        #[inline]
-        #[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-        fn $name(a: &[u64; $n], b: &[u64; $n]) -> [u64; 2 * $n] {
+        #[inline(always)]
+        unsafe fn $name(a: &[u64; $n], b: &[u64; $n]) -> [u64; 2 * $n] {
             const H: usize = $h;
             const R: usize = $n - $h;
             let mut a0 = [0u64; H];
@@ -657,9 +757,8 @@ karatsuba2!(k8, 8, 4, k4, k4);
 karatsuba2!(k10, 10, 5, k5, k5);
 
 /// 9 words as three 3-word blocks, 3-term Karatsuba over blocks: 6 × 6 = 36 products.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k9(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
+#[inline(always)]
+unsafe fn k9(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
     let blk = |x: &[u64; 9], i: usize| -> [u64; 3] { [x[3 * i], x[3 * i + 1], x[3 * i + 2]] };
     let add = |x: [u64; 3], y: [u64; 3]| -> [u64; 3] { [x[0] ^ y[0], x[1] ^ y[1], x[2] ^ y[2]] };
     let (a0, a1, a2) = (blk(a, 0), blk(a, 1), blk(a, 2));
@@ -686,7 +785,8 @@ fn k9(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
 fn schoolbook(a: &[u64], b: &[u64], out: &mut [u64]) {
     for (i, &x) in a.iter().enumerate() {
         for (j, &y) in b.iter().enumerate() {
-            let (l, h) = cl(x, y);
+            // SAFETY: this function is compiled with the features `cl` needs.
+            let (l, h) = unsafe { cl(x, y) };
             out[i + j] ^= l;
             out[i + j + 1] ^= h;
         }
@@ -748,9 +848,58 @@ macro_rules! dispatch_fixed {
     };
 }
 
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-fn k_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+/// `z·o` for an `o` with zero words from `⌈N/2⌉` on (the odd half of a reduced
+/// element): z split into two `⌈N/2⌉`-word halves, each multiplied by o's low half
+/// with the fixed Karatsuba kernels — 2, 5, 6, 12, 18 and 30 products for N = 2, 3,
+/// 4, 5, 7, 9 instead of 3, 6, 9, 15, 24, 36 for the full square product. Other N:
+/// [`k_mul_wide`].
+#[inline(always)]
+unsafe fn k_mul_half<const N: usize>(z: &[u64; N], o: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    macro_rules! halves {
+        ($($n:literal, $h:literal => $k:ident),*) => {
+            $(
+                if N == $n {
+                    let mut z0 = [0u64; $h];
+                    let mut z1 = [0u64; $h];
+                    let mut oh = [0u64; $h];
+                    z0.copy_from_slice(&z[..$h]);
+                    z1[..$n - $h].copy_from_slice(&z[$h..]);
+                    oh.copy_from_slice(&o[..$h]);
+                    let p0 = $k(&z0, &oh);
+                    let p1 = $k(&z1, &oh);
+                    let mut r = [0u64; 2 * $n];
+                    for i in 0..2 * $h {
+                        r[i] ^= p0[i];
+                        if $h + i < 2 * $n {
+                            r[$h + i] ^= p1[i];
+                        }
+                    }
+                    lo.copy_from_slice(&r[..N]);
+                    hi.copy_from_slice(&r[N..2 * N]);
+                    return (lo, hi);
+                }
+            )*
+        };
+    }
+    halves!(2, 1 => k1, 4, 2 => k2, 5, 3 => k3, 6, 3 => k3, 7, 4 => k4, 8, 4 => k4,
+        9, 5 => k5, 10, 5 => k5);
+    if N == 3 {
+        // z0·o (2×2 words, 3 products) + z2·o·x^128 (1×2 words, 2 products).
+        let p0 = k2(&[z[0], z[1]], &[o[0], o[1]]);
+        let (a0, a1) = cl(z[2], o[0]);
+        let (b0, b1) = cl(z[2], o[1]);
+        let r = [p0[0], p0[1], p0[2] ^ a0, p0[3] ^ a1 ^ b0, b1, 0];
+        lo.copy_from_slice(&r[..N]);
+        hi.copy_from_slice(&r[N..2 * N]);
+        return (lo, hi);
+    }
+    k_mul_wide(z, o)
+}
+
+#[inline(always)]
+unsafe fn k_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
     let mut lo = [0u64; N];
     let mut hi = [0u64; N];
     dispatch_fixed!(a, b, lo, hi; 1 => k1, 2 => k2, 3 => k3, 4 => k4, 5 => k5, 6 => k6,

@@ -224,6 +224,70 @@ pub fn select<const N: usize>(kernel: Kernel, layout: Layout) -> KernelFn<N> {
     }
 }
 
+/// A batch evaluation function: `(table, bits, a, out) ↦ out[i] = L(a[i])` for
+/// `i < min(a.len(), out.len())`.
+pub type ManyFn<const N: usize> = fn(&[Lane], usize, &[[u64; N]], &mut [[u64; N]]);
+
+/// The portable batch loop over a single-element kernel (inlined into the loop).
+#[inline(always)]
+fn many_with<const N: usize>(
+    f: impl Fn(&[Lane], usize, &[u64; N]) -> [u64; N],
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    for (o, x) in out.iter_mut().zip(a) {
+        *o = f(table, bits, x);
+    }
+}
+
+fn lookup_many<const N: usize, const W: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    many_with(lookup::<N, W, Words<N>>, table, bits, a, out)
+}
+
+fn scan_many<const N: usize>(table: &[Lane], bits: usize, a: &[[u64; N]], out: &mut [[u64; N]]) {
+    many_with(scan_ct::<N, Words<N>>, table, bits, a, out)
+}
+
+fn mask_ct_many<const N: usize>(table: &[Lane], bits: usize, a: &[[u64; N]], out: &mut [[u64; N]]) {
+    many_with(mask_ct_portable::<N>, table, bits, a, out)
+}
+
+/// The batch function evaluating a map stored in `layout` with `kernel` (the loop
+/// over the elements inside the kernel's feature-enabled function), chosen once.
+pub fn select_many<const N: usize>(kernel: Kernel, layout: Layout) -> ManyFn<N> {
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => match layout {
+            Layout::Nibble => t.lookup_many_fn::<N, 4>(),
+            Layout::Chunk5 => t.lookup_many_fn::<N, 5>(),
+            Layout::Chunk6 => t.lookup_many_fn::<N, 6>(),
+            Layout::Byte => t.lookup_many_fn::<N, 8>(),
+            Layout::NibbleScanCt => t.scan_many_fn::<N>(),
+            Layout::MaskCt => mask_ct_many::<N>,
+        },
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512(t) => match layout {
+            Layout::MaskCt => t.mask_ct_many_fn::<N>(),
+            _ => select_many::<N>(Kernel::Portable, layout),
+        },
+        Kernel::Portable => match layout {
+            Layout::Nibble => lookup_many::<N, 4>,
+            Layout::Chunk5 => lookup_many::<N, 5>,
+            Layout::Chunk6 => lookup_many::<N, 6>,
+            Layout::Byte => lookup_many::<N, 8>,
+            Layout::NibbleScanCt => scan_many::<N>,
+            Layout::MaskCt => mask_ct_many::<N>,
+        },
+    }
+}
+
 /// Evaluates a map stored in `layout` with `kernel`.
 #[inline]
 pub fn apply<const N: usize>(

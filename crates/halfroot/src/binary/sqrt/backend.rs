@@ -161,6 +161,16 @@ pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
     }
 }
 
+/// `out[i] = type1(m, a[i])` for every i (`i < min(a.len(), out.len())`), the loop
+/// inside one BMI2 function when the CPU has it (the kernel inlined), else portable.
+pub fn type1_many<const N: usize, M: ModulusSpec>(m: &M, a: &[[u64; N]], out: &mut [[u64; N]]) {
+    if !bmi2::type1_many(m, a, out) {
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = type1_portable(m, x);
+        }
+    }
+}
+
 /// [`sparse_kernel`] with the portable splitter.
 pub fn sparse_portable<const N: usize>(
     a: &[u64; N],

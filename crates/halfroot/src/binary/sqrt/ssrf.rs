@@ -55,6 +55,18 @@ impl<const N: usize> SsrfSqrt<N> {
         }
     }
 
+    /// `out[i] = √a[i]` for `i < min(a.len(), out.len())` (batch form of
+    /// [`SsrfSqrt::sqrt_mod`]: type I in one BMI2 loop with the kernel inlined).
+    pub fn sqrt_mod_many<M: ModulusSpec>(&self, m: &M, a: &[[u64; N]], out: &mut [[u64; N]]) {
+        if self.ty == SsrfType::I && m.degree() == self.degree {
+            backend::type1_many(m, a, out);
+        } else {
+            for (o, x) in out.iter_mut().zip(a) {
+                *o = self.sqrt(x);
+            }
+        }
+    }
+
     /// `√a` from the precomputed ζ terms (a run-time loop over them).
     pub fn sqrt(&self, a: &[u64; N]) -> [u64; N] {
         let mut buf = backend::sparse(a, self.words, self.odd_words, &self.terms);

@@ -31,8 +31,14 @@ impl<const N: usize> ZetaSqrt<N> {
     /// product in a single kernel ([`Arith::sqrt_by_zeta`]): measured 2.4× faster than
     /// the shift-xor loop over a sparse ζ at 233 bits (`benches/binary_arith.rs`).
     pub fn new(zeta: [u64; N], degree: u32) -> Self {
+        Self::with_backend(zeta, degree, Backend::detect())
+    }
+
+    /// As [`ZetaSqrt::new`] for arithmetic on `backend` (which decides between the
+    /// product kernel and shift-xor).
+    pub fn with_backend(zeta: [u64; N], degree: u32, backend: Backend) -> Self {
         let terms = super::exponents_of(&zeta);
-        let product_kernel = matches!(Backend::detect(), Backend::PclmulPdep | Backend::PclmulFold);
+        let product_kernel = matches!(backend, Backend::PclmulPdep | Backend::PclmulFold);
         let sparse = (terms.len() <= SPARSE_MAX_WEIGHT && !product_kernel).then_some(terms);
         ZetaSqrt {
             zeta,
@@ -58,6 +64,28 @@ impl<const N: usize> ZetaSqrt<N> {
                 portable::reduce_below(arith.modulus(), buf[0], buf[1], d + d / 2)
             }
             None => arith.sqrt_by_zeta(&self.zeta, a),
+        }
+    }
+
+    /// `out[i] = √a[i]` for `i < min(a.len(), out.len())` (batch form of
+    /// [`ZetaSqrt::sqrt`]; the product kernel runs in one feature-enabled loop).
+    pub fn sqrt_many<M: ModulusSpec>(
+        &self,
+        arith: &Arith<N, M>,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        let n = a.len().min(out.len());
+        match &self.sparse {
+            Some(_) => {
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = self.sqrt(arith, x);
+                }
+            }
+            None => {
+                // Equal lengths by construction, so this cannot fail.
+                let _ = arith.sqrt_by_zeta_many(&self.zeta, &a[..n], &mut out[..n]);
+            }
         }
     }
 }

@@ -71,9 +71,8 @@ fn low_part_words<const N: usize, M: ModulusSpec>(m: &M, shift: usize) -> [u64; 
 }
 
 /// `clmul` of lane `lane` (0 or 1) of `a` by the low lane of `b`.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2")]
-fn clmul_lane(a: __m128i, b: __m128i, lane: usize) -> __m128i {
+#[inline(always)]
+unsafe fn clmul_lane(a: __m128i, b: __m128i, lane: usize) -> __m128i {
     if lane == 0 {
         _mm_clmulepi64_si128(a, b, 0x00)
     } else {
@@ -83,9 +82,8 @@ fn clmul_lane(a: __m128i, b: __m128i, lane: usize) -> __m128i {
 
 /// Adds the 128-bit `p` at word offset `w` of the pair array `c` (bits past 2N words
 /// dropped).
-#[inline]
-#[target_feature(enable = "sse2")]
-fn add_at<const N: usize>(c: &mut [__m128i; N], w: usize, p: __m128i) {
+#[inline(always)]
+unsafe fn add_at<const N: usize>(c: &mut [__m128i; N], w: usize, p: __m128i) {
     if w.is_multiple_of(2) {
         if w / 2 < N {
             c[w / 2] = _mm_xor_si128(c[w / 2], p);
@@ -105,8 +103,7 @@ fn add_at<const N: usize>(c: &mut [__m128i; N], w: usize, p: __m128i) {
 ///
 /// # Safety
 /// `out` valid for writing N words; [`applies`] holds for `m`.
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
+#[inline(always)]
 pub unsafe fn reduce_store<const N: usize, M: ModulusSpec>(
     m: &M,
     c: [__m128i; N],
@@ -125,9 +122,8 @@ pub unsafe fn reduce_store<const N: usize, M: ModulusSpec>(
 /// # Safety
 /// Callable only where the CPU has the enabled target features (the backend
 /// tokens guarantee it).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2,sse4.1")]
-pub fn reduce_pairs<const N: usize, M: ModulusSpec>(
+#[inline(always)]
+pub unsafe fn reduce_pairs<const N: usize, M: ModulusSpec>(
     m: &M,
     mut c: [__m128i; N],
     top: usize,
@@ -171,8 +167,7 @@ pub fn reduce_pairs<const N: usize, M: ModulusSpec>(
 ///
 /// # Safety
 /// `out` valid for writing N words.
-#[inline]
-#[target_feature(enable = "sse2")]
+#[inline(always)]
 pub unsafe fn store_pairs<const N: usize>(c: &[__m128i; N], out: *mut [u64; N]) {
     let p = out.cast::<u64>();
     let mut w = 0;
@@ -192,9 +187,8 @@ pub unsafe fn store_pairs<const N: usize>(c: &[__m128i; N], out: *mut [u64; N]) 
 /// # Safety
 /// Callable only where the CPU has the enabled target features (the backend
 /// tokens guarantee it).
-#[inline]
-#[target_feature(enable = "sse2")]
-pub fn load_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
+#[inline(always)]
+pub unsafe fn load_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
     let mut v = [_mm_setzero_si128(); N];
     let mut w = 0;
     while w + 2 <= N {
@@ -215,9 +209,8 @@ pub fn load_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
 /// # Safety
 /// Callable only where the CPU has the enabled target features (the backend
 /// tokens guarantee it).
-#[inline]
-#[target_feature(enable = "pclmulqdq,sse2")]
-pub fn square_pairs<const N: usize>(a: &[__m128i; N]) -> [__m128i; N] {
+#[inline(always)]
+pub unsafe fn square_pairs<const N: usize>(a: &[__m128i; N]) -> [__m128i; N] {
     let mut s = [_mm_setzero_si128(); N];
     for (k, slot) in s.iter_mut().enumerate() {
         let x = a[k / 2];
@@ -235,9 +228,8 @@ pub fn square_pairs<const N: usize>(a: &[__m128i; N]) -> [__m128i; N] {
 /// # Safety
 /// Callable only where the CPU has the enabled target features (the backend
 /// tokens guarantee it).
-#[inline]
-#[target_feature(enable = "sse2")]
-pub fn pairs_of<const N: usize>(lo: &[u64; N], hi: &[u64; N]) -> [__m128i; N] {
+#[inline(always)]
+pub unsafe fn pairs_of<const N: usize>(lo: &[u64; N], hi: &[u64; N]) -> [__m128i; N] {
     let word = |w: usize| if w < N { lo[w] } else { hi[w - N] };
     let mut v = [_mm_setzero_si128(); N];
     for (k, slot) in v.iter_mut().enumerate() {

@@ -13,7 +13,7 @@
 #![allow(unsafe_code)]
 
 use super::super::Lane;
-use super::{lookup, scan_ct, Acc, KernelFn};
+use super::{lookup, scan_ct, Acc, KernelFn, ManyFn};
 use core::arch::x86_64::*;
 
 /// Proof that the CPU has AVX2 and BMI2 (only made by [`Avx2::detect`]).
@@ -59,6 +59,17 @@ impl Avx2 {
         scan_entry::<N>
     }
 
+    /// The batch form of [`Avx2::lookup_fn`]: the loop over the elements inside one
+    /// AVX2 function, the per-element lookup inlined (only obtainable with the token).
+    pub fn lookup_many_fn<const N: usize, const W: usize>(self) -> ManyFn<N> {
+        lookup_many_entry::<N, W>
+    }
+
+    /// The batch form of [`Avx2::scan_fn`] (only obtainable with the token).
+    pub fn scan_many_fn<const N: usize>(self) -> ManyFn<N> {
+        scan_many_entry::<N>
+    }
+
     /// [`scan_ct`] with ymm accumulators.
     #[inline]
     pub fn scan_ct<const N: usize>(self, table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
@@ -102,6 +113,11 @@ impl Avx512 {
     pub fn mask_ct_fn<const N: usize>(self) -> KernelFn<N> {
         mask_ct_entry::<N>
     }
+
+    /// The batch form of [`Avx512::mask_ct_fn`] (only obtainable with the token).
+    pub fn mask_ct_many_fn<const N: usize>(self) -> ManyFn<N> {
+        mask_ct_many_entry::<N>
+    }
 }
 
 // The `*_entry` functions are private and their addresses are handed out only by the
@@ -121,6 +137,110 @@ fn scan_entry<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64
 
 fn mask_ct_entry<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
     Avx512 { _private: () }.mask_ct::<N>(table, bits, a)
+}
+
+fn lookup_many_entry<const N: usize, const W: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    // SAFETY: this function's address is only handed out by `Avx2::lookup_many_fn`,
+    // i.e. on CPUs with AVX2 and BMI2.
+    unsafe {
+        match N.div_ceil(4) {
+            1 => lookup_many_avx2::<N, W, 1>(table, bits, a, out),
+            2 => lookup_many_avx2::<N, W, 2>(table, bits, a, out),
+            3 => lookup_many_avx2::<N, W, 3>(table, bits, a, out),
+            _ => {
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = lookup::<N, W, super::Words<N>>(table, bits, x);
+                }
+            }
+        }
+    }
+}
+
+fn scan_many_entry<const N: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    // SAFETY: as in `lookup_many_entry` (handed out by `Avx2::scan_many_fn`).
+    unsafe {
+        match N.div_ceil(4) {
+            1 => scan_many_avx2::<N, 1>(table, bits, a, out),
+            2 => scan_many_avx2::<N, 2>(table, bits, a, out),
+            3 => scan_many_avx2::<N, 3>(table, bits, a, out),
+            _ => {
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = scan_ct::<N, super::Words<N>>(table, bits, x);
+                }
+            }
+        }
+    }
+}
+
+fn mask_ct_many_entry<const N: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    // SAFETY: handed out only by `Avx512::mask_ct_many_fn`, i.e. on CPUs with
+    // AVX-512 F/BW/DQ.
+    unsafe { mask_ct_many_avx512::<N>(table, bits, a, out) }
+}
+
+/// The lookup loop over a batch.
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2; `B = ⌈N/4⌉`.
+#[target_feature(enable = "avx2,bmi2")]
+unsafe fn lookup_many_avx2<const N: usize, const W: usize, const B: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    for (o, x) in out.iter_mut().zip(a) {
+        // SAFETY: AVX2 and BMI2 are enabled here (this function's contract).
+        *o = unsafe { lookup_body::<N, W, B>(table, bits, x) };
+    }
+}
+
+/// The scan loop over a batch.
+///
+/// # Safety
+/// The CPU must support AVX2; `B = ⌈N/4⌉`.
+#[target_feature(enable = "avx2")]
+unsafe fn scan_many_avx2<const N: usize, const B: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    for (o, x) in out.iter_mut().zip(a) {
+        *o = scan_ct::<N, Ymm<B>>(table, bits, x);
+    }
+}
+
+/// The masked-row loop over a batch.
+///
+/// # Safety
+/// The CPU must support AVX-512 F, BW and DQ.
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+unsafe fn mask_ct_many_avx512<const N: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    for (o, x) in out.iter_mut().zip(a) {
+        // SAFETY: AVX-512 F/BW/DQ are enabled here (this function's contract).
+        *o = unsafe { mask_ct_body::<N>(table, bits, x) };
+    }
 }
 
 /// `B` ymm registers (B = ⌈N/4⌉).
@@ -180,6 +300,22 @@ impl<const N: usize, const B: usize> Acc<N> for Ymm<B> {
 /// The CPU must support AVX2 and BMI2; `B = ⌈N/4⌉`.
 #[target_feature(enable = "avx2,bmi2")]
 unsafe fn lookup_avx2<const N: usize, const W: usize, const B: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[u64; N],
+) -> [u64; N] {
+    // SAFETY: AVX2 and BMI2 are enabled here (this function's contract).
+    unsafe { lookup_body::<N, W, B>(table, bits, a) }
+}
+
+/// The body of [`lookup_avx2`], always inlined (into the single-element and the batch
+/// functions, both compiled for AVX2 and BMI2).
+///
+/// # Safety
+/// Only to be called from functions compiled with AVX2 and BMI2 enabled, on a CPU
+/// that has them; `B = ⌈N/4⌉`.
+#[inline(always)]
+unsafe fn lookup_body<const N: usize, const W: usize, const B: usize>(
     table: &[Lane],
     bits: usize,
     a: &[u64; N],
@@ -274,6 +410,17 @@ unsafe fn scan_avx2<const N: usize, const B: usize>(
 /// The CPU must support AVX-512 F, BW and DQ.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
 unsafe fn mask_ct_avx512<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+    // SAFETY: AVX-512 F/BW/DQ are enabled here (this function's contract).
+    unsafe { mask_ct_body::<N>(table, bits, a) }
+}
+
+/// The body of [`mask_ct_avx512`], always inlined.
+///
+/// # Safety
+/// Only to be called from functions compiled with AVX-512 F/BW/DQ, on a CPU that has
+/// them.
+#[inline(always)]
+unsafe fn mask_ct_body<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
     let mut acc = [_mm512_setzero_si512(); N];
     let bytes = bits.div_ceil(8).min(8 * N);
     for j in 0..bytes {

@@ -77,6 +77,26 @@ pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> Option<[u64
     None
 }
 
+/// [`type1_kernel`](super::type1_kernel) over a batch (`out[i]` for
+/// `i < min(a.len(), out.len())`) in one BMI2 function; `false` (nothing written)
+/// without BMI2.
+pub fn type1_many<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if available() {
+            // SAFETY: `type1_many_bmi2` only needs BMI2, detected just above.
+            unsafe { x86::type1_many_bmi2(m, a, out) };
+            return true;
+        }
+    }
+    let _ = (m, a, out);
+    false
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::super::{sparse_kernel, type1_kernel, WordSplit, EVEN_MASK, ODD_MASK};
@@ -123,6 +143,21 @@ mod x86 {
         let r = type1_kernel::<N, M, PextSplit>(m, a);
         // SAFETY: `out` is valid for N words (this function's contract).
         unsafe { crate::binary::backend::x86_64::store_out(&r, out) }
+    }
+
+    /// `type1_kernel` with `pext` over a batch.
+    ///
+    /// # Safety
+    /// The CPU must support BMI2.
+    #[target_feature(enable = "bmi2")]
+    pub unsafe fn type1_many_bmi2<const N: usize, M: ModulusSpec>(
+        m: &M,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = type1_kernel::<N, M, PextSplit>(m, x);
+        }
     }
 
     /// BMI2 version of `split_portable`.
