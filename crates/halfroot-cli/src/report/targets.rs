@@ -86,6 +86,7 @@ fn binary_checks(rows: &[Value], out: &mut Vec<Check>) {
     let degree = |r: &Value| r.get("degree").and_then(Value::as_u64).unwrap_or(0);
     let target_rows: Vec<&Value> = rows
         .iter()
+        .filter(|r| r.get("convert").is_none())
         .filter(|r| NIST.iter().any(|n| n.0 == degree(r)))
         .collect();
     // Per-row ratio of column `key` to `mul`.
@@ -390,6 +391,25 @@ fn ssrf_checks(ssrf: &Value, fields: &[Value], out: &mut Vec<Check>) {
             .find(|r| modulus_text(r) == m)
             .and_then(|r| num(r, &["ns", "mul"]))
     };
+    // Preferred: the `fields` section's batch-against-batch rows (same driver for both).
+    let batch: Vec<Case> = fields
+        .iter()
+        .filter(|r| r.get("convert").is_some())
+        .filter_map(|r| {
+            let v = num(r, &["convert_over_mul"])?;
+            let degree = r.get("degree").and_then(Value::as_u64)?;
+            Some((degree.to_string(), v, v <= 1.5))
+        })
+        .collect();
+    if !batch.is_empty() {
+        out.extend(check(
+            6,
+            "change of basis ≤ 1.5× one field multiplication at 163 / 233",
+            batch,
+            times,
+        ));
+        return;
+    }
     let convert: Vec<Case> = ssrf
         .get("convert")
         .and_then(Value::as_array)
@@ -433,9 +453,8 @@ pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
     if let Some(ext) = doc.get("ext").and_then(Value::as_array) {
         ext_checks(ext, &mut out);
     }
-    if let Some(ssrf) = doc.get("ssrf") {
-        ssrf_checks(ssrf, &fields, &mut out);
-    }
+    let no_ssrf = Value::Null;
+    ssrf_checks(doc.get("ssrf").unwrap_or(&no_ssrf), &fields, &mut out);
     out.sort_by_key(|c| c.issue);
     out
 }
