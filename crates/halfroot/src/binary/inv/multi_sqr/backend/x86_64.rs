@@ -89,7 +89,9 @@ fn k_run<const N: usize, M: ModulusSpec>(m: &M, plan: &Plan<N>, a: &[u64; N], ou
     let top = portable::product_bits(m);
     let zero = _mm_setzero_si128();
     let mut store = [[zero; N]; SLOTS];
-    let mut cur = fold::load_pairs(a);
+    // SAFETY: this function enables pclmulqdq, sse2, sse4.1 and bmi2, which the fold
+    // kernels require (the caller holds the detection token).
+    let mut cur = unsafe { fold::load_pairs(a) };
     if let Some(s) = plan.save_a {
         store[s] = cur;
     }
@@ -104,22 +106,28 @@ fn k_run<const N: usize, M: ModulusSpec>(m: &M, plan: &Plan<N>, a: &[u64; N], ou
                     fold::store_pairs(&base, w.as_mut_ptr());
                     w.assume_init()
                 };
-                fold::load_pairs(&map.apply(&w))
+                let image = map.apply(&w);
+                // SAFETY: the features the fold kernels need are enabled here.
+                unsafe { fold::load_pairs(&image) }
             }
             None => {
                 let mut x = base;
                 for _ in 0..op.k {
-                    x = clean(fold::reduce_pairs(m, fold::square_pairs(&x), top));
+                    // SAFETY: the features the fold kernels need are enabled here.
+                    x = clean(unsafe { fold::reduce_pairs(m, fold::square_pairs(&x), top) });
                 }
                 x
             }
         };
-        cur = clean(fold::reduce_pairs(m, mul_pairs(&t, &other), top));
+        let product = mul_pairs(&t, &other);
+        // SAFETY: the features the fold kernels need are enabled here.
+        cur = clean(unsafe { fold::reduce_pairs(m, product, top) });
         if let Some(s) = op.save {
             store[s] = cur;
         }
     }
-    let r = fold::reduce_pairs(m, fold::square_pairs(&cur), top);
+    // SAFETY: the features the fold kernels need are enabled here.
+    let r = unsafe { fold::reduce_pairs(m, fold::square_pairs(&cur), top) };
     // SAFETY: `out` points to N writable words.
     unsafe { fold::store_pairs(&r, out) }
 }
