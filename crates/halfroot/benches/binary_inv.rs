@@ -17,8 +17,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::{Measurement, ValueFormatter};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use halfroot::binary::arith::Arith;
 use halfroot::binary::inv::multi_sqr::{ChainKind, CtPlan, MapChoice, VartimePlan};
 use halfroot::binary::inv::InvAlgorithm;
@@ -27,54 +26,10 @@ use halfroot::binary::modulus::ModulusSpec;
 use halfroot::binary::spec::{Nist163, Nist233, Nist283, Nist409, Nist571};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
+#[path = "support/thread_cpu.rs"]
+mod thread_cpu;
 
-/// Thread CPU time (`CLOCK_THREAD_CPUTIME_ID`): the machine is shared.
-struct ThreadCpu;
-
-struct NsFormatter;
-
-impl ValueFormatter for NsFormatter {
-    fn scale_values(&self, _typical: f64, _values: &mut [f64]) -> &'static str {
-        "ns"
-    }
-    fn scale_throughputs(&self, _typical: f64, t: &Throughput, values: &mut [f64]) -> &'static str {
-        let n = match t {
-            Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => *n,
-        } as f64;
-        for v in values {
-            *v = n * 1e9 / *v;
-        }
-        "elem/s"
-    }
-    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
-        "ns"
-    }
-}
-
-impl Measurement for ThreadCpu {
-    type Intermediate = Duration;
-    type Value = Duration;
-    fn start(&self) -> Duration {
-        cpu_time::ThreadTime::now().as_duration()
-    }
-    fn end(&self, i: Duration) -> Duration {
-        cpu_time::ThreadTime::now().as_duration().saturating_sub(i)
-    }
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-    fn to_f64(&self, v: &Duration) -> f64 {
-        v.as_nanos() as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        &NsFormatter
-    }
-}
-
-type C = Criterion<ThreadCpu>;
+use thread_cpu::{ThreadCpu, C};
 
 fn elems<const N: usize>(d: u32, count: usize, seed: u64) -> Vec<[u64; N]> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);

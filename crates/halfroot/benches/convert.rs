@@ -14,7 +14,6 @@
 //! Run: `cargo bench -p halfroot --bench convert` (`-- 163` to filter).
 #![allow(missing_docs)]
 
-use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use halfroot::binary::convert::{BasisConverter, BasisConverterN};
 use halfroot::binary::field::BinaryField;
@@ -25,64 +24,10 @@ use halfroot::field::Field;
 use rand::SeedableRng;
 use std::hint::black_box;
 use std::time::Duration;
+#[path = "support/thread_cpu.rs"]
+mod thread_cpu;
 
-/// Thread CPU time (`CLOCK_THREAD_CPUTIME_ID`): the machine is shared.
-struct ThreadCpu;
-
-struct NsFormatter;
-
-impl ValueFormatter for NsFormatter {
-    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
-        let (div, unit) = if typical < 1e3 {
-            (1.0, "ns")
-        } else if typical < 1e6 {
-            (1e3, "µs")
-        } else {
-            (1e6, "ms")
-        };
-        for v in values {
-            *v /= div;
-        }
-        unit
-    }
-    fn scale_throughputs(&self, _typical: f64, t: &Throughput, values: &mut [f64]) -> &'static str {
-        let n = match t {
-            Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => *n,
-        } as f64;
-        for v in values {
-            *v = n * 1e9 / *v;
-        }
-        "elem/s"
-    }
-    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
-        "ns"
-    }
-}
-
-impl Measurement for ThreadCpu {
-    type Intermediate = Duration;
-    type Value = Duration;
-    fn start(&self) -> Duration {
-        cpu_time::ThreadTime::now().as_duration()
-    }
-    fn end(&self, i: Duration) -> Duration {
-        cpu_time::ThreadTime::now().as_duration().saturating_sub(i)
-    }
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-    fn to_f64(&self, v: &Duration) -> f64 {
-        v.as_nanos() as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        &NsFormatter
-    }
-}
-
-type C = Criterion<ThreadCpu>;
+use thread_cpu::{ThreadCpu, C};
 
 const POOL: usize = 512;
 
