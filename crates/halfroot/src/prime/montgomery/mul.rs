@@ -139,34 +139,7 @@ pub(crate) fn mont_reduce<const N: usize>(
 /// then [`mont_reduce`].
 #[inline(always)]
 pub(crate) fn mont_sqr<const N: usize>(a: &[u64; N], p: &[u64; N], m0: u64) -> [u64; N] {
-    const { assert!(N <= MAX_LIMBS) };
-    let mut t = [0u64; 2 * MAX_LIMBS];
-    // Cross products a[i]·a[j], i < j.
-    for i in 0..N {
-        let mut c = 0u64;
-        for j in (i + 1)..N {
-            (t[i + j], c) = mac(t[i + j], a[i], a[j], c);
-        }
-        t[i + N] = c;
-    }
-    // Double.
-    let mut carry = 0u64;
-    for w in t.iter_mut().take(2 * N) {
-        let x = *w;
-        *w = (x << 1) | carry;
-        carry = x >> 63;
-    }
-    // Diagonal squares.
-    let mut c = 0u64;
-    for i in 0..N {
-        let sq = (a[i] as u128) * (a[i] as u128);
-        (t[2 * i], c) = adc(t[2 * i], sq as u64, c);
-        (t[2 * i + 1], c) = adc(t[2 * i + 1], (sq >> 64) as u64, c);
-    }
-    let mut lo = [0u64; N];
-    let mut hi = [0u64; N];
-    lo.copy_from_slice(&t[..N]);
-    hi.copy_from_slice(&t[N..2 * N]);
+    let (lo, hi) = super::wide::sqr_wide_portable(a);
     mont_reduce(&lo, &hi, p, m0)
 }
 
