@@ -7,6 +7,10 @@
 //!   one, as the half-trace targets are measured);
 //! * `forward` / `backward`: [`BasisConverterN`] in every layout (`-portable` suffix:
 //!   the portable kernel);
+//! * `<name>/many`: the batch forms, 64 elements per call (divide by 64): `mul-x64`
+//!   (`mul_many`), `forward-<layout>-x64` (`forward_many_tables`) and
+//!   `forward-blocks-<kernel>-x64` (the 8×8 block matrices of [`AffineMap`], what
+//!   `forward_many` uses where the CPU has GFNI);
 //! * `dyn-forward` / `dyn-backward`: the dynamic [`BasisConverter`] on slices
 //!   (`forward_into`/`backward_into`, the path of the CLI and the Python bindings).
 //!
@@ -17,6 +21,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use halfroot::binary::convert::{BasisConverter, BasisConverterN};
 use halfroot::binary::field::BinaryField;
+use halfroot::binary::linear_map::affine::AffineMap;
 use halfroot::binary::linear_map::Layout;
 use halfroot::binary::modulus::{Modulus, ModulusSpec};
 use halfroot::binary::spec::{Nist163, Nist233, Ssrf163, Ssrf233};
@@ -71,9 +76,26 @@ fn bench_pair<const N: usize, T: ModulusSpec>(c: &mut C, from: &str, to: &str, s
         let conv = BasisConverterN::<N>::with_layout(&fm, &tm, layout).expect("pair");
         g.bench_function(
             BenchmarkId::new(format!("forward-{layout}-x64"), &name),
-            |bch| bch.iter(|| conv.forward_many(black_box(&a64), &mut out)),
+            |bch| bch.iter(|| conv.forward_many_tables(black_box(&a64), &mut out)),
         );
     }
+    let conv_default = BasisConverterN::<N>::new(&fm, &tm).expect("pair");
+    // The 8×8 block matrices (GFNI where the CPU has it, else the portable blocks).
+    let cols: Vec<[u64; N]> = (0..fm.degree() as usize)
+        .map(|k| {
+            let mut e = [0u64; N];
+            e[k / 64] = 1 << (k % 64);
+            conv_default.forward(&e)
+        })
+        .collect();
+    let blocks = AffineMap::<N>::new(&cols);
+    g.bench_function(
+        BenchmarkId::new(
+            format!("forward-blocks-{}-x64", blocks.kernel_name()),
+            &name,
+        ),
+        |bch| bch.iter(|| blocks.apply_many(black_box(&a64), &mut out)),
+    );
     g.finish();
 
     let mut g = c.benchmark_group(format!("{name}/convert"));

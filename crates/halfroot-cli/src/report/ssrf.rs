@@ -517,7 +517,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     cmp!(3, "163,7,6,3,0", "163,57,49,29,0");
     cmp!(4, "233,74,0", "233,159,0");
     md.push_str(&format!(
-        "### Change of basis (Remark 1) against one multiplication\n\n{}\nByte-wise tables: ⌈d/8⌉ lookups and ⌈d/8⌉·⌈d/64⌉ XORs per conversion. `field mul` is the library's multiplication as built (portable carry-less products unless an accelerated backend is merged); `clmul+reduce` is a PCLMULQDQ product with the portable sparse reduction, the cost of an accelerated multiplication.\n",
+        "### Change of basis (Remark 1) against one multiplication\n\n{}\nOne call at a time, both moduli known only at run time: `convert` is the dynamic `BasisConverter` (byte-wise tables: ⌈d/8⌉ lookups and ⌈d/8⌉·⌈d/64⌉ XORs per conversion), `field mul` one product of `BinaryField<N, Modulus>` (run-time modulus, generic reduction: several times slower than a compile-time spec's), `clmul+reduce` the GF(2)[x] base-case product plus the portable sparse reduction. The target (≤ 1.5× one multiplication) is judged on the `fields` section's batch table, compile-time specs against `mul_many` in the same run.\n",
         t.render()
     ));
     js.insert("convert".into(), Value::Array(cv));

@@ -31,6 +31,7 @@
 //! Cost of the set-up: `Σ_groups 2^W` entry XORs (one new entry per table slot).
 //! Preconditions: the input has no bit at position ≥ `bits` (reduced elements).
 
+pub mod affine;
 pub mod backend;
 
 use crate::error::{Error, Result};

@@ -11,6 +11,8 @@
 use super::{Lane, Layout};
 
 #[cfg(target_arch = "x86_64")]
+pub mod gfni;
+#[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 
 /// The evaluation kernel of a map, chosen once when the map is built.

@@ -1,0 +1,197 @@
+//! The x86-64 kernel of [`AffineMap`](crate::binary::linear_map::affine::AffineMap):
+//! eight elements per pass with `VGF2P8AFFINEQB zmm`.
+//!
+//! Source: Intel SDM (VGF2P8AFFINEQB, VPERMB, VPGATHERQQ); the block method of
+//! [`affine`](crate::binary::linear_map::affine). Per pass: word w of the eight
+//! elements is gathered into one zmm (lane e = element e) and its bytes transposed
+//! with one `vpermb` (lane b = byte b of every element: the byte planes `8w + b`);
+//! for every input byte j the plane is broadcast and, for every output word c, one
+//! affine product with the eight matrices `A_{8c+g, j}` is XORed into accumulator c
+//! (lane g = output byte `8c + g` of every element); one `vpermb` per output word
+//! transposes back.
+//! Cost: `⌈d/8⌉·N` affine products + XORs per eight elements.
+//! Constant-time: yes (addresses depend only on the sizes).
+//! Detection: `is_x86_feature_detected!` (cached by the standard library); the token
+//! [`Gfni512`] can only be made after a positive check.
+#![allow(unsafe_code)]
+
+use crate::binary::linear_map::affine::Block;
+use core::arch::x86_64::*;
+
+/// Proof that the CPU has AVX-512 F/BW, AVX-512 VBMI and GFNI (only made by
+/// [`Gfni512::detect`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Gfni512 {
+    _private: (),
+}
+
+impl Gfni512 {
+    /// `Some` iff this CPU has AVX-512 F/BW, AVX-512 VBMI and GFNI.
+    pub fn detect() -> Option<Gfni512> {
+        (std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
+            && std::is_x86_feature_detected!("gfni"))
+        .then_some(Gfni512 { _private: () })
+    }
+
+    /// `out[i] = L(a[i])` for `i < min(a.len(), out.len())`, `L` given by `blocks`
+    /// (`⌈bits/8⌉·N` blocks, laid out as in `AffineMap`); a short table leaves the
+    /// outputs untouched.
+    pub fn apply_many<const N: usize>(
+        self,
+        blocks: &[Block],
+        bits: usize,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
+        let in_bytes = bits.div_ceil(8).min(8 * N);
+        if blocks.len() < in_bytes * N || N == 0 {
+            return;
+        }
+        // SAFETY: `self` exists only if the CPU has the features `apply_many_gfni` is
+        // compiled for; the table length was checked above.
+        unsafe { apply_many_gfni::<N>(blocks, in_bytes, a, out) }
+    }
+}
+
+/// `vpermb` index of the 8×8 byte transpose: lane b, byte e ← lane e, byte b.
+const fn transpose_index() -> [u8; 64] {
+    let mut idx = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        idx[i] = ((i % 8) * 8 + i / 8) as u8;
+        i += 1;
+    }
+    idx
+}
+
+/// 64-byte aligned storage for one zmm.
+#[repr(C, align(64))]
+#[derive(Clone, Copy)]
+struct Zmm([u64; 8]);
+
+/// The batch loop (see the module docs).
+///
+/// # Safety
+/// The CPU must support AVX-512 F/BW, AVX-512 VBMI and GFNI; `blocks` holds at least
+/// `in_bytes·N` blocks and `in_bytes ≤ 8N`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
+unsafe fn apply_many_gfni<const N: usize>(
+    blocks: &[Block],
+    in_bytes: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    let len = a.len().min(out.len());
+    let in_words = in_bytes.div_ceil(8);
+    let tr = transpose_index();
+    // SAFETY (whole body): the features are enabled (this function's contract); every
+    // pointer below is derived from a live slice or local array and stays in bounds
+    // as argued at each use.
+    let tr = unsafe { _mm512_loadu_si512(tr.as_ptr().cast()) };
+    // Gather indices: lane e = e·N (word 0 of element e), in 64-bit units.
+    let n = N as i64;
+    let stride = _mm512_set_epi64(7 * n, 6 * n, 5 * n, 4 * n, 3 * n, 2 * n, n, 0);
+    let mut planes = [Zmm([0; 8]); N];
+    let mut full = 0;
+    while full + 8 <= len {
+        // SAFETY: elements full..full+8 exist in `a`; the gather reads word w < N of
+        // each of them (offsets e·N + w < 8N words from `a[full]`).
+        unsafe {
+            pass::<N>(
+                blocks,
+                in_bytes,
+                in_words,
+                tr,
+                stride,
+                a[full..].as_ptr().cast(),
+                &mut planes,
+                out[full..].as_mut_ptr().cast(),
+            )
+        };
+        full += 8;
+    }
+    if full < len {
+        let mut pad_in = [[0u64; N]; 8];
+        let mut pad_out = [[0u64; N]; 8];
+        pad_in[..len - full].copy_from_slice(&a[full..len]);
+        // SAFETY: the padded arrays hold eight elements.
+        unsafe {
+            pass::<N>(
+                blocks,
+                in_bytes,
+                in_words,
+                tr,
+                stride,
+                pad_in.as_ptr().cast(),
+                &mut planes,
+                pad_out.as_mut_ptr().cast(),
+            )
+        };
+        out[full..len].copy_from_slice(&pad_out[..len - full]);
+    }
+}
+
+/// One pass over eight elements at `src` (8·N words) into `dst` (8·N words).
+///
+/// # Safety
+/// As [`apply_many_gfni`]; `src` and `dst` point at 8·N readable / writable words.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn pass<const N: usize>(
+    blocks: &[Block],
+    in_bytes: usize,
+    in_words: usize,
+    tr: __m512i,
+    stride: __m512i,
+    src: *const u64,
+    planes: &mut [Zmm; N],
+    dst: *mut u64,
+) {
+    // SAFETY (whole body): see the contract; gathers read src[e·N + w] with w < N.
+    unsafe {
+        for (w, plane) in planes.iter_mut().enumerate().take(in_words) {
+            let idx = _mm512_add_epi64(stride, _mm512_set1_epi64(w as i64));
+            let words = _mm512_i64gather_epi64::<8>(idx, src.cast());
+            _mm512_store_si512(
+                plane.0.as_mut_ptr().cast(),
+                _mm512_permutexvar_epi8(tr, words),
+            );
+        }
+        let mut acc = [_mm512_setzero_si512(); N];
+        let base = blocks.as_ptr();
+        // Plane j: byte j of the eight elements (lane j mod 8 of planes[j / 8]),
+        // broadcast to every lane.
+        let plane = |j: usize| _mm512_set1_epi64(planes[j / 8].0[j % 8] as i64);
+        // Block j·N + c < in_bytes·N ≤ blocks.len(): in bounds, 64-byte aligned.
+        let product = |x: __m512i, j: usize, c: usize| {
+            _mm512_gf2p8affine_epi64_epi8::<0>(x, _mm512_load_si512(base.add(j * N + c).cast()))
+        };
+        // Two input bytes per step, both products folded in by one three-way XOR.
+        let mut j = 0;
+        while j + 2 <= in_bytes {
+            let (x0, x1) = (plane(j), plane(j + 1));
+            for (c, r) in acc.iter_mut().enumerate() {
+                *r =
+                    _mm512_ternarylogic_epi64::<0x96>(*r, product(x0, j, c), product(x1, j + 1, c));
+            }
+            j += 2;
+        }
+        if j < in_bytes {
+            let x = plane(j);
+            for (c, r) in acc.iter_mut().enumerate() {
+                *r = _mm512_xor_si512(*r, product(x, j, c));
+            }
+        }
+        // Lane g of acc[c] holds output byte 8c + g of every element; transpose so
+        // lane e holds output word c of element e, and scatter.
+        for (c, r) in acc.iter().enumerate() {
+            let mut t = Zmm([0; 8]);
+            _mm512_store_si512(t.0.as_mut_ptr().cast(), _mm512_permutexvar_epi8(tr, *r));
+            for (e, &v) in t.0.iter().enumerate() {
+                *dst.add(e * N + c) = v;
+            }
+        }
+    }
+}
