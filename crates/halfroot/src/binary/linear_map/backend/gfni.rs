@@ -1,14 +1,15 @@
 //! The x86-64 kernel of [`AffineMap`](crate::binary::linear_map::affine::AffineMap):
 //! eight elements per pass with `VGF2P8AFFINEQB zmm`.
 //!
-//! Source: Intel SDM (VGF2P8AFFINEQB, VPERMB, VPGATHERQQ); the block method of
-//! [`affine`](crate::binary::linear_map::affine). Per pass: word w of the eight
-//! elements is gathered into one zmm (lane e = element e) and its bytes transposed
+//! Source: Intel SDM (VGF2P8AFFINEQB, VPERMB, VPERMQ with opmask); the block method
+//! of [`affine`](crate::binary::linear_map::affine). Per pass: the eight elements are
+//! loaded as N zmm, word w of every element is collected into one zmm by masked
+//! `vpermq` (lane e = element e) and its bytes transposed
 //! with one `vpermb` (lane b = byte b of every element: the byte planes `8w + b`);
 //! for every input byte j the plane is broadcast and, for every output word c, one
 //! affine product with the eight matrices `A_{8c+g, j}` is XORed into accumulator c
 //! (lane g = output byte `8c + g` of every element); one `vpermb` per output word
-//! transposes back.
+//! transposes back and N² masked `vpermq` restore the elements' order for N stores.
 //! Cost: `⌈d/8⌉·N` affine products + XORs per eight elements.
 //! Constant-time: yes (addresses depend only on the sizes).
 //! Detection: `is_x86_feature_detected!` (cached by the standard library); the token
@@ -90,21 +91,19 @@ unsafe fn apply_many_gfni<const N: usize>(
     // pointer below is derived from a live slice or local array and stays in bounds
     // as argued at each use.
     let tr = unsafe { _mm512_loadu_si512(tr.as_ptr().cast()) };
-    // Gather indices: lane e = e·N (word 0 of element e), in 64-bit units.
-    let n = N as i64;
-    let stride = _mm512_set_epi64(7 * n, 6 * n, 5 * n, 4 * n, 3 * n, 2 * n, n, 0);
+    let sh = Shuffles::<N>::new();
     let mut planes = [Zmm([0; 8]); N];
     let mut full = 0;
     while full + 8 <= len {
-        // SAFETY: elements full..full+8 exist in `a`; the gather reads word w < N of
-        // each of them (offsets e·N + w < 8N words from `a[full]`).
+        // SAFETY: elements full..full+8 exist in `a` and `out`: 8·N words each from
+        // `a[full]` and `out[full]`.
         unsafe {
             pass::<N>(
                 blocks,
                 in_bytes,
                 in_words,
                 tr,
-                stride,
+                &sh,
                 a[full..].as_ptr().cast(),
                 &mut planes,
                 out[full..].as_mut_ptr().cast(),
@@ -123,7 +122,7 @@ unsafe fn apply_many_gfni<const N: usize>(
                 in_bytes,
                 in_words,
                 tr,
-                stride,
+                &sh,
                 pad_in.as_ptr().cast(),
                 &mut planes,
                 pad_out.as_mut_ptr().cast(),
@@ -144,16 +143,27 @@ unsafe fn pass<const N: usize>(
     in_bytes: usize,
     in_words: usize,
     tr: __m512i,
-    stride: __m512i,
+    sh: &Shuffles<N>,
     src: *const u64,
     planes: &mut [Zmm; N],
     dst: *mut u64,
 ) {
-    // SAFETY (whole body): see the contract; gathers read src[e·N + w] with w < N.
+    // SAFETY (whole body): see the contract; the loads and stores cover exactly the
+    // 8·N words at `src` and `dst`.
     unsafe {
+        // The eight elements as N zmm (AoS), then word w of every element in lane e.
+        let mut z = [_mm512_setzero_si512(); N];
+        for (k, r) in z.iter_mut().enumerate() {
+            *r = _mm512_loadu_si512(src.add(8 * k).cast());
+        }
         for (w, plane) in planes.iter_mut().enumerate().take(in_words) {
-            let idx = _mm512_add_epi64(stride, _mm512_set1_epi64(w as i64));
-            let words = _mm512_i64gather_epi64::<8>(idx, src.cast());
+            let mut words = _mm512_setzero_si512();
+            for (k, zk) in z.iter().enumerate() {
+                let m = sh.in_mask[w][k];
+                if m != 0 {
+                    words = _mm512_mask_permutexvar_epi64(words, m, sh.in_idx[w], *zk);
+                }
+            }
             _mm512_store_si512(
                 plane.0.as_mut_ptr().cast(),
                 _mm512_permutexvar_epi8(tr, words),
@@ -185,13 +195,66 @@ unsafe fn pass<const N: usize>(
             }
         }
         // Lane g of acc[c] holds output byte 8c + g of every element; transpose so
-        // lane e holds output word c of element e, and scatter.
-        for (c, r) in acc.iter().enumerate() {
-            let mut t = Zmm([0; 8]);
-            _mm512_store_si512(t.0.as_mut_ptr().cast(), _mm512_permutexvar_epi8(tr, *r));
-            for (e, &v) in t.0.iter().enumerate() {
-                *dst.add(e * N + c) = v;
+        // lane e holds output word c of element e, then interleave the N words back
+        // into the elements' order (N stores).
+        for r in acc.iter_mut() {
+            *r = _mm512_permutexvar_epi8(tr, *r);
+        }
+        for k in 0..N {
+            let mut o = _mm512_setzero_si512();
+            for (c, r) in acc.iter().enumerate() {
+                let m = sh.out_mask[k][c];
+                if m != 0 {
+                    o = _mm512_mask_permutexvar_epi64(o, m, sh.out_idx[k], *r);
+                }
             }
+            _mm512_storeu_si512(dst.add(8 * k).cast(), o);
+        }
+    }
+}
+
+/// The lane shuffles between eight elements of N words in memory order (N zmm, qword
+/// `t` = word `t mod N` of element `t / N`) and N "word registers" (register w, lane
+/// e = word w of element e).
+struct Shuffles<const N: usize> {
+    /// Word register w, lanes taken from loaded zmm k: mask and source lanes.
+    in_mask: [[u8; N]; N],
+    in_idx: [__m512i; N],
+    /// Stored zmm k, lanes taken from word register c: mask and source lanes.
+    out_mask: [[u8; N]; N],
+    out_idx: [__m512i; N],
+}
+
+impl<const N: usize> Shuffles<N> {
+    #[inline(always)]
+    fn new() -> Self {
+        let mut in_mask = [[0u8; N]; N];
+        let mut out_mask = [[0u8; N]; N];
+        let mut in_lanes = [[0i64; 8]; N];
+        let mut out_lanes = [[0i64; 8]; N];
+        for (w, (masks, lanes)) in in_mask.iter_mut().zip(in_lanes.iter_mut()).enumerate() {
+            for (e, lane) in lanes.iter_mut().enumerate() {
+                let t = e * N + w;
+                masks[t / 8] |= 1 << e;
+                *lane = (t % 8) as i64;
+            }
+        }
+        for (k, lanes) in out_lanes.iter_mut().enumerate() {
+            for (q, lane) in lanes.iter_mut().enumerate() {
+                let t = 8 * k + q;
+                out_mask[k][t % N] |= 1 << q;
+                *lane = (t / N) as i64;
+            }
+        }
+        let v = |l: &[i64; 8]| {
+            // SAFETY: AVX-512 F is enabled in every caller (`apply_many_gfni`).
+            unsafe { _mm512_loadu_si512(l.as_ptr().cast()) }
+        };
+        Shuffles {
+            in_mask,
+            in_idx: core::array::from_fn(|w| v(&in_lanes[w])),
+            out_mask,
+            out_idx: core::array::from_fn(|k| v(&out_lanes[k])),
         }
     }
 }
