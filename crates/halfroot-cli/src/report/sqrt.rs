@@ -511,9 +511,17 @@ fn arith_row<const N: usize>(f: &Fp<N>, budget: Budget, peers: bool) -> Vec<(&'s
         }
         black_box(&acc);
     });
+    let mut acc = xs[1];
+    let sqr_latency = median_ns(budget, 32, || {
+        for _ in 0..32 {
+            acc = f.sqr(black_box(&acc));
+        }
+        black_box(&acc);
+    });
     let mut row = vec![
         ("mul", mul),
         ("mul_latency", mul_latency),
+        ("sqr_latency", sqr_latency),
         ("sqr", time_each(budget, &xs, |x| f.sqr(x))),
         ("inv_vartime", time_each(budget, &xs, |x| f.inv_vartime(x))),
         ("inv_ct", time_each(budget, &xs, |x| f.inv_ct(x))),
@@ -865,7 +873,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     }
     md.push_str(
         "\nGF(p) arithmetic (Montgomery, 64-bit limbs; random primes of each size): ns per \
-         operation, `mul lat` the latency of dependent products:\n\n",
+         operation, `mul_latency` and `sqr_latency` the latency of dependent products and squares:\n\n",
     );
     let mut an: Vec<&str> = Vec::new();
     for (_, row) in &arith {

@@ -83,6 +83,9 @@ pub struct Fp<const N: usize> {
     pub(crate) adx: Option<AdxToken>,
     /// p's limbs then `m0`, as the pointer ADX kernels read them (N ≤ 8).
     pub(crate) pm: [u64; 9],
+    /// Set when exponentiations use the almost-Montgomery 3-limb kernels (BMI2 + ADX,
+    /// N = 3, p below 2^190: values kept in [0, 2p), one subtraction at the end).
+    pub(crate) lazy: Option<AdxToken>,
     /// Set when the CPU has BMI2 + ADX: squaring by the double-width kernels.
     pub(crate) wide_sqr: bool,
     /// Tables for exact division by 2…8 and the Montgomery forms of their inverses.
@@ -194,6 +197,7 @@ impl<const N: usize> Fp<N> {
             bits: p.bits() as u32,
             adx: AdxToken::detect().filter(|_| backend::adx_supports(N, pl[N - 1])),
             pm: backend::pack_pm(&pl, m0),
+            lazy: AdxToken::detect().filter(|_| N == 3 && pl[N - 1] < 1 << 62),
             wide_sqr: AdxToken::detect().is_some(),
             small,
         })

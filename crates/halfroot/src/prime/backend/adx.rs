@@ -103,7 +103,7 @@ pub(crate) fn mont_sqr_adx<const N: usize>(
                 return None;
             };
             // SAFETY: `token` proves BMI2 + ADX; `pm4` holds p then m0; any odd p.
-            let r = unsafe { x86_64::mont_adx::mont_sqr_adx_ptr_3(a3, pm4) };
+            let r = unsafe { x86_64::mont_adx::mont_sqr_adx_reg_3(a3, pm4) };
             return Some(resize(&r));
         }
         if N == 4 {
@@ -117,6 +117,57 @@ pub(crate) fn mont_sqr_adx<const N: usize>(
         }
     }
     None
+}
+
+/// Almost-Montgomery square for 3 limbs (operand in registers, no final
+/// subtraction): `a²·2^(−192) mod p` plus 0 or p, below 2p. Precondition (for the
+/// value, not for memory safety): p's top limb `pm[2] < 2^62` and `a < 2p`; then
+/// chains of these squares and [`mont_mul_lazy_3`] stay below 2p.
+#[inline(always)]
+#[allow(unused_variables)]
+pub(crate) fn mont_sqr_lazy_3(token: AdxToken, a: &[u64; 3], pm: &[u64; 4]) -> [u64; 3] {
+    debug_assert!(pm[2] < 1 << 62);
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: `token` proves BMI2 + ADX; `pm` holds p then m0.
+        unsafe { x86_64::mont_adx::mont_sqr_adx_reg_3_lazy(a, pm) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        lazy_3_portable(a, a, pm)
+    }
+}
+
+/// The portable stand-in of the lazy kernels (never reached: no [`AdxToken`] off
+/// x86-64): reduces the inputs below p, then the CIOS product.
+#[cfg(not(target_arch = "x86_64"))]
+fn lazy_3_portable(a: &[u64; 3], b: &[u64; 3], pm: &[u64; 4]) -> [u64; 3] {
+    use crate::prime::montgomery::mul::{mont_mul, reduce_once};
+    let p = [pm[0], pm[1], pm[2]];
+    mont_mul(&reduce_once(a, 0, &p), &reduce_once(b, 0, &p), &p, pm[3])
+}
+
+/// Almost-Montgomery product for 3 limbs (`a` in registers, no final subtraction):
+/// `a·b·2^(−192) mod p` plus 0 or p, below 2p. Precondition (for the value, not for
+/// memory safety): `pm[2] < 2^62` and `a, b < 2p`.
+#[inline(always)]
+#[allow(unused_variables)]
+pub(crate) fn mont_mul_lazy_3(
+    token: AdxToken,
+    a: &[u64; 3],
+    b: &[u64; 3],
+    pm: &[u64; 4],
+) -> [u64; 3] {
+    debug_assert!(pm[2] < 1 << 62);
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: `token` proves BMI2 + ADX; `pm` holds p then m0.
+        unsafe { x86_64::mont_adx::mont_mul_adx_reg_3_lazy(a, b, pm) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        lazy_3_portable(a, b, pm)
+    }
 }
 
 /// `a·b·2^(−64N) mod p` by the copied-operand kernels (`Operands` struct, one base
@@ -296,6 +347,100 @@ mod tests {
                 // SAFETY: as above; the top limb of p is below 2^64 − 1.
                 let got = unsafe { x86_64::mont_adx::mont_mul_adx_ptr_4(&a, &b, pm5) };
                 assert_eq!(got, want);
+            }
+        }
+    }
+
+    /// `a·b·2^(−192) mod p` for odd p by big integers (independent oracle: the product
+    /// mod p, then 192 halvings mod p).
+    fn redc_big(a: &[u64; 3], b: &[u64; 3], p: &[u64; 3]) -> [u64; 3] {
+        use crate::prime::montgomery::limbs::{from_biguint, to_biguint};
+        let pb = to_biguint(p);
+        let mut v = to_biguint(a) * to_biguint(b) % &pb;
+        for _ in 0..192 {
+            if v.bit(0) {
+                v += &pb;
+            }
+            v >>= 1u32;
+        }
+        from_biguint(&v).expect("below p")
+    }
+
+    #[test]
+    fn mont_lazy_3_matches_portable() {
+        use crate::prime::montgomery::limbs::{add_n, lt_vartime, sub_n};
+        let Some(tok) = AdxToken::detect() else {
+            return;
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for round in 0..600 {
+            // Top limbs just below 2^62, around 2^31 (160-bit primes), tiny.
+            let top = match round % 4 {
+                0 => (1u64 << 62) - 1 - rng.next_u64() % 8,
+                1 => (rng.next_u64() >> 33) | (1 << 31),
+                2 => rng.next_u64() >> 2,
+                _ => 1 + rng.next_u64() % 4,
+            };
+            let p = [rng.next_u64() | 1, rng.next_u64(), top];
+            let mut inv: u64 = 1;
+            for _ in 0..7 {
+                inv = inv.wrapping_mul(2u64.wrapping_sub(p[0].wrapping_mul(inv)));
+            }
+            let m0 = inv.wrapping_neg();
+            let pm = pack_pm(&p, m0);
+            let Some(pm4) = pm.first_chunk::<4>() else {
+                unreachable!("pm has 9 words")
+            };
+            let (p2, _) = add_n(&p, &p);
+            let (pm1, _) = sub_n(&p, &[1, 0, 0]);
+            let (p2m1, _) = sub_n(&p2, &[1, 0, 0]);
+            let below = |rng: &mut rand::rngs::StdRng, lim: &[u64; 3]| loop {
+                let x = [
+                    rng.next_u64(),
+                    rng.next_u64(),
+                    rng.next_u64() % (lim[2] + 1),
+                ];
+                if lt_vartime(&x, lim) {
+                    return x;
+                }
+            };
+            let mut cases = vec![
+                ([0u64; 3], [0u64; 3]),
+                ([1, 0, 0], [1, 0, 0]),
+                (pm1, pm1),
+                (p2m1, p2m1),
+                (p, p2m1),
+                (pm1, [1, 0, 0]),
+            ];
+            for _ in 0..6 {
+                cases.push((below(&mut rng, &p2), below(&mut rng, &p2)));
+                cases.push((below(&mut rng, &p), below(&mut rng, &p)));
+            }
+            let red = |x: &[u64; 3]| {
+                if lt_vartime(x, &p) {
+                    *x
+                } else {
+                    sub_n(x, &p).0
+                }
+            };
+            for (a, b) in cases {
+                let (ar, br) = (red(&a), red(&b));
+                let s = mont_sqr_lazy_3(tok, &a, pm4);
+                assert!(lt_vartime(&s, &p2), "square below 2p, p = {p:x?}");
+                assert_eq!(red(&s), mont_mul(&ar, &ar, &p, m0), "square, p = {p:x?}");
+                let m = mont_mul_lazy_3(tok, &a, &b, pm4);
+                assert!(lt_vartime(&m, &p2), "product below 2p, p = {p:x?}");
+                assert_eq!(red(&m), mont_mul(&ar, &br, &p, m0), "product, p = {p:x?}");
+                if round % 8 == 0 {
+                    assert_eq!(red(&m), redc_big(&ar, &br, &p), "big-integer oracle");
+                }
+                if lt_vartime(&a, &p) {
+                    assert_eq!(
+                        mont_sqr_adx(tok, &a, &pm),
+                        Some(redc_big(&a, &a, &p)),
+                        "register square, p = {p:x?}"
+                    );
+                }
             }
         }
     }

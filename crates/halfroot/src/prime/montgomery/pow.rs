@@ -10,8 +10,19 @@
 //! `16·len(e)` M + 14 M precomputation, whatever the exponent's value.
 //! Constant-time: [`Fp::pow`] is, in the value of `a` and `e` (not in `e`'s length);
 //! [`Fp::pow_sliding_vartime`] is not.
+//!
+//! Both are latency-bound chains of dependent squares. For 3-limb primes below 2^190
+//! (160-bit primes, say) on BMI2 + ADX they run on almost-Montgomery kernels
+//! (`backend::mont_sqr_lazy_3`, `backend::mont_mul_lazy_3`; Gueron's "almost
+//! Montgomery multiplication", J. Cryptogr. Eng. 2(1), 2012): with `4p < 2^192`, inputs
+//! below `2p` give `(ab + mp)/2^192 < 4p²/2^192 + p < 2p`, so every intermediate stays
+//! in `[0, 2p)` without the final conditional subtraction, which is done once at the
+//! end (masked). Same operation sequence whatever the values, so [`Fp::pow`] stays
+//! constant-time.
 
+use super::mul::reduce_once;
 use super::{Fp, FpElem};
+use crate::prime::backend;
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 /// Window width for the sliding-window method for an exponent of `bits` bits.
@@ -25,9 +36,184 @@ fn window_for(bits: usize) -> usize {
     }
 }
 
+/// The squaring and multiplication an exponentiation chains (a trait rather than
+/// closures: closures passed to the window loops were compiled as out-of-line calls,
+/// which cost a store and reload of the dependent value per operation).
+trait ChainOps<const M: usize> {
+    /// The Montgomery square.
+    fn sqr(&self, a: &[u64; M]) -> [u64; M];
+    /// The Montgomery product.
+    fn mul(&self, a: &[u64; M], b: &[u64; M]) -> [u64; M];
+}
+
+/// The almost-Montgomery 3-limb kernels (values in `[0, 2p)`, p below 2^190).
+struct Lazy3<'a> {
+    tok: backend::AdxToken,
+    pm: &'a [u64; 4],
+}
+
+impl ChainOps<3> for Lazy3<'_> {
+    #[inline(always)]
+    fn sqr(&self, a: &[u64; 3]) -> [u64; 3] {
+        backend::mont_sqr_lazy_3(self.tok, a, self.pm)
+    }
+    #[inline(always)]
+    fn mul(&self, a: &[u64; 3], b: &[u64; 3]) -> [u64; 3] {
+        backend::mont_mul_lazy_3(self.tok, a, b, self.pm)
+    }
+}
+
+/// `a^e` by sliding windows over `ops` (Montgomery forms; `one` is the form of 1).
+/// Variable time in `e`.
+#[inline(always)]
+fn sliding_window<const M: usize>(
+    a: &[u64; M],
+    e: &[u64],
+    one: &[u64; M],
+    ops: &impl ChainOps<M>,
+) -> [u64; M] {
+    let bits = super::limbs::bit_len(e) as usize;
+    if bits == 0 {
+        return *one;
+    }
+    let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
+    let w = window_for(bits);
+    // Odd powers a, a^3, …, a^(2^w − 1).
+    let mut table = [[0u64; M]; 32];
+    table[0] = *a;
+    if w > 1 {
+        let a2 = ops.sqr(a);
+        for k in 1..(1 << (w - 1)) {
+            table[k] = ops.mul(&table[k - 1], &a2);
+        }
+    }
+    let mut acc: Option<[u64; M]> = None;
+    let mut i = bits as isize - 1;
+    while i >= 0 {
+        if bit(i as usize) == 0 {
+            if let Some(x) = acc.as_mut() {
+                *x = ops.sqr(x);
+            }
+            i -= 1;
+            continue;
+        }
+        // Longest window e[i..=j] of at most w bits ending in a one bit.
+        let mut j = (i - w as isize + 1).max(0);
+        while bit(j as usize) == 0 {
+            j += 1;
+        }
+        let mut val = 0usize;
+        for k in (j..=i).rev() {
+            val = (val << 1) | bit(k as usize) as usize;
+        }
+        let entry = &table[val >> 1];
+        acc = Some(match acc {
+            None => *entry,
+            Some(mut x) => {
+                for _ in j..=i {
+                    x = ops.sqr(&x);
+                }
+                ops.mul(&x, entry)
+            }
+        });
+        i = j - 1;
+    }
+    acc.unwrap_or(*one)
+}
+
+/// `a^e` by fixed 4-bit windows over `ops`, the table entry picked by a masked scan;
+/// timing depends only on `e.len()`.
+#[inline(always)]
+fn fixed_window<const M: usize>(
+    a: &[u64; M],
+    e: &[u64],
+    one: &[u64; M],
+    ops: &impl ChainOps<M>,
+) -> [u64; M] {
+    let mut table = [[0u64; M]; 16];
+    table[0] = *one;
+    table[1] = *a;
+    for k in 2..16 {
+        table[k] = if k % 2 == 0 {
+            ops.sqr(&table[k / 2])
+        } else {
+            ops.mul(&table[k - 1], a)
+        };
+    }
+    let mut acc = *one;
+    let mut first = true;
+    for word in e.iter().rev() {
+        for nib in (0..16).rev() {
+            let win = (word >> (4 * nib)) & 15;
+            if !first {
+                for _ in 0..4 {
+                    acc = ops.sqr(&acc);
+                }
+            }
+            first = false;
+            let mut sel = [0u64; M];
+            for (k, entry) in table.iter().enumerate() {
+                let c = (k as u64).ct_eq(&win);
+                for (s, &t) in sel.iter_mut().zip(entry.iter()) {
+                    s.conditional_assign(&t, c);
+                }
+            }
+            acc = ops.mul(&acc, &sel);
+        }
+    }
+    acc
+}
+
+/// The token, then `a`, the form of 1, p and `pm` as 3-limb (4 for `pm`) arrays.
+type LazyViews<'a> = (
+    backend::AdxToken,
+    &'a [u64; 3],
+    &'a [u64; 3],
+    &'a [u64; 3],
+    &'a [u64; 4],
+);
+
 impl<const N: usize> Fp<N> {
+    /// The 3-limb views of `a`, `1`, p and `pm` when the almost-Montgomery kernels
+    /// apply (see the module header).
+    #[inline(always)]
+    fn lazy_views<'a>(&'a self, a: &'a FpElem<N>) -> Option<LazyViews<'a>> {
+        let tok = self.lazy?;
+        let a3 = <&[u64; 3]>::try_from(a.0.as_slice()).ok()?;
+        let one = <&[u64; 3]>::try_from(self.r1.as_slice()).ok()?;
+        let p3 = <&[u64; 3]>::try_from(self.p.as_slice()).ok()?;
+        let pm4 = self.pm.first_chunk::<4>()?;
+        Some((tok, a3, one, p3, pm4))
+    }
+
     /// `a^e` by sliding windows; `e` little-endian 64-bit words. Variable time in `e`.
     pub fn pow_sliding_vartime(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
+        if let Some((tok, a3, one, p3, pm4)) = self.lazy_views(a) {
+            let r = sliding_window(a3, e, one, &Lazy3 { tok, pm: pm4 });
+            return FpElem(backend::resize(&reduce_once(&r, 0, p3)));
+        }
+        self.pow_sliding_reduced(a, e)
+    }
+
+    /// `a^e` in constant time (fixed 4-bit windows over all `64·e.len()` bits, table
+    /// entry selected by a masked scan of all 16 entries). Timing depends only on
+    /// `e.len()`.
+    pub fn pow(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
+        if let Some((tok, a3, one, p3, pm4)) = self.lazy_views(a) {
+            let r = fixed_window(a3, e, one, &Lazy3 { tok, pm: pm4 });
+            return FpElem(backend::resize(&reduce_once(&r, 0, p3)));
+        }
+        self.pow_fixed_reduced(a, e)
+    }
+
+    /// `a^e` by sliding windows on the fully reduced kernels, whatever p (the oracle
+    /// of the almost-Montgomery route, for tests and benchmarks).
+    pub fn pow_sliding_reduced_vartime(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
+        self.pow_sliding_reduced(a, e)
+    }
+
+    /// Sliding windows on the fully reduced kernels (the general route).
+    fn pow_sliding_reduced(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
         let bits = super::limbs::bit_len(e) as usize;
         if bits == 0 {
             return FpElem(self.r1);
@@ -78,10 +264,8 @@ impl<const N: usize> Fp<N> {
         FpElem(acc.unwrap_or(self.r1))
     }
 
-    /// `a^e` in constant time (fixed 4-bit windows over all `64·e.len()` bits, table
-    /// entry selected by a masked scan of all 16 entries). Timing depends only on
-    /// `e.len()`.
-    pub fn pow(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
+    /// Fixed windows on the fully reduced kernels (the general route).
+    fn pow_fixed_reduced(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
         let mut table = [[0u64; N]; 16];
         table[0] = self.r1;
         table[1] = a.0;
@@ -114,5 +298,62 @@ impl<const N: usize> Fp<N> {
             }
         }
         FpElem(acc)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::field::Field;
+    use crate::prime::PrimeFieldOps;
+    use num_bigint::BigUint;
+    use rand::{RngCore, SeedableRng};
+
+    fn check(p: &BigUint, rng: &mut rand::rngs::StdRng) {
+        let f = Fp::<3>::new(p).expect("field");
+        let mut xs = vec![f.zero(), f.one(), f.from_u64(2)];
+        xs.push(f.from_biguint(&(p - 1u32)).expect("below p"));
+        for _ in 0..6 {
+            xs.push(f.random(rng));
+        }
+        let mut exps: Vec<Vec<u64>> = vec![vec![0], vec![1], vec![2], vec![u64::MAX, u64::MAX]];
+        let pm1: BigUint = p - 1u32;
+        exps.push(pm1.to_u64_digits());
+        exps.push(((p + 1u32) >> 2u32).to_u64_digits());
+        for _ in 0..4 {
+            exps.push((0..3).map(|_| rng.next_u64()).collect());
+        }
+        for x in &xs {
+            for e in &exps {
+                let mut eb = BigUint::default();
+                for &w in e.iter().rev() {
+                    eb = (eb << 64u32) + BigUint::from(w);
+                }
+                let want = f.to_biguint(x).modpow(&eb, p);
+                let got = f.pow_sliding_vartime(x, e);
+                assert_eq!(f.to_biguint(&got), want, "sliding, p = {p}, e = {eb}");
+                assert_eq!(got.0, f.pow_sliding_reduced_vartime(x, e).0);
+                assert_eq!(f.to_biguint(&f.pow(x, e)), want, "fixed, p = {p}, e = {eb}");
+            }
+        }
+    }
+
+    #[test]
+    fn pow_lazy_matches_big_integer_modpow() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(33);
+        // 160-bit primes (almost-Montgomery route), primes just below 2^190 (its
+        // limit), and above it (fully reduced kernels).
+        for bits in [129u64, 160, 161, 189, 190, 191, 192] {
+            for _ in 0..3 {
+                let p = crate::prime::primality::random_prime(bits, &mut rng).expect("prime");
+                check(&p, &mut rng);
+            }
+        }
+        // The largest prime below 2^190 (top limb just below 2^62).
+        let mut p = (BigUint::from(1u8) << 190u32) - 1u32;
+        while !crate::prime::primality::is_probable_prime(&p) {
+            p -= 2u32;
+        }
+        check(&p, &mut rng);
     }
 }

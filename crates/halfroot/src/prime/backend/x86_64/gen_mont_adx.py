@@ -5,7 +5,6 @@ renamed instead of shifted). Run: python3 gen_mont_adx.py > mont_adx.rs"""
 
 SIZES = [4, 6, 8]
 
-
 def kernel(n, full=False):
     # t registers: t0..tn (n+1 of them, n+2 when `full`); renamed by rotation after
     # each iteration.
@@ -85,7 +84,6 @@ pub(crate) unsafe fn {name}(ops: &Operands<{n}>) -> ([u64; {n}], u64) {{
     ([{result}], {top})
 }}
 '''
-
 
 def kernel_ptr(n, full=False):
     """Operands by pointer (a, b, and pm = p limbs followed by m0): no copies. The
@@ -194,7 +192,6 @@ pub(crate) unsafe fn {name}(a: &[u64; {n}], b: &[u64; {n}], pm: &[u64; {n + 1}])
 }}
 '''
 
-
 def kernel_sqr_ptr(n):
     """Montgomery square by pointer: cross products once (rows, two carry chains),
     doubling (CF chain) merged with the diagonal squares (OF chain), Montgomery
@@ -290,6 +287,185 @@ pub(crate) unsafe fn mont_sqr_adx_ptr_{n}(a: &[u64; {n}], pm: &[u64; {n + 1}]) -
 }}
 '''
 
+def kernel_sqr_reg(n, lazy=False):
+    """Montgomery square with the operand in registers (no store/reload of the
+    dependent value between calls): the schedule of `kernel_sqr_ptr`. With `lazy`
+    there is no final conditional subtraction: for p < 2^(64n)/4 and a < 2p the
+    result is below 2p (almost-Montgomery), which saves the sub/sbb/cmov chain at the
+    end of every square of an exponentiation."""
+    t = [f"t{k}" for k in range(2 * n)]
+    av = [f"a{k}" for k in range(n)]
+    lines = []
+    for i in range(n - 1):
+        lines.append(f"mov rdx, {{{av[i]}}}")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(i + 1, n):
+            lines.append(f"mulx {{hi}}, {{lo}}, {{{av[j]}}}")
+            lines.append(f"adox {{{t[i + j]}}}, {{lo}}")
+            lines.append(f"adcx {{{t[i + j + 1]}}}, {{hi}}")
+        lines.append("mov {lo:e}, 0")
+        lines.append(f"adox {{{t[i + n]}}}, {{lo}}")
+    lines.append("xor {lo:e}, {lo:e}")
+    for k in range(n):
+        lines.append(f"mov rdx, {{{av[k]}}}")
+        lines.append("mulx {hi}, {lo}, rdx")
+        lines.append(f"adcx {{{t[2 * k]}}}, {{{t[2 * k]}}}")
+        lines.append(f"adox {{{t[2 * k]}}}, {{lo}}")
+        lines.append(f"adcx {{{t[2 * k + 1]}}}, {{{t[2 * k + 1]}}}")
+        lines.append(f"adox {{{t[2 * k + 1]}}}, {{hi}}")
+    # a0 (no longer needed) is the reduction window's extra word.
+    lines.append(f"xor {{{av[0]}:e}}, {{{av[0]}:e}}")
+    w = t[:n] + [av[0]]
+    m0 = f"qword ptr [{{pm}} + {8 * n}]"
+    for i in range(n):
+        lines.append(f"mov rdx, {{{w[0]}}}")
+        lines.append(f"imul rdx, {m0}")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(n):
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{pm}} + {8 * j}]")
+            lines.append(f"adox {{{w[j]}}}, {{lo}}")
+            lines.append(f"adcx {{{w[j + 1]}}}, {{hi}}")
+        lines.append("mov {lo:e}, 0")
+        lines.append(f"adox {{{w[n]}}}, {{lo}}")
+        lines.append(f"adcx {{{w[0]}}}, {{lo}}")
+        lines.append(f"adox {{{w[0]}}}, {{lo}}")
+        w = w[1:] + w[:1]
+    for k in range(n):
+        lines.append(f"{'add' if k == 0 else 'adc'} {{{w[k]}}}, {{{t[n + k]}}}")
+    if not lazy:
+        lines.append(f"adc {{{w[n]}}}, 0")
+        spare = t[n:2 * n]
+        for k in range(n):
+            lines.append(f"mov {{{spare[k]}}}, {{{w[k]}}}")
+        for k in range(n):
+            lines.append(f"{'sub' if k == 0 else 'sbb'} {{{spare[k]}}}, qword ptr [{{pm}} + {8 * k}]")
+        lines.append(f"sbb {{{w[n]}}}, 0")
+        for k in range(n):
+            lines.append(f"cmovnc {{{w[k]}}}, {{{spare[k]}}}")
+    res = w[:n]
+    asm = "\n".join(f'            "{l}",' for l in lines)
+    ops = []
+    for nm in t + av:
+        src = f"a[{av.index(nm)}]" if nm in av else "0u64"
+        dst = f"r{res.index(nm)}" if nm in res else "_"
+        ops.append(f"            {nm} = inout(reg) {src} => {dst},")
+    ops = "\n".join(ops)
+    decl = "\n".join(f"    let r{k}: u64;" for k in range(n))
+    ret = ", ".join(f"r{k}" for k in range(n))
+    if lazy:
+        name = f"mont_sqr_adx_reg_{n}_lazy"
+        doc = (f"returns `a²·2^(−{64 * n}) mod p` plus 0 or p (below 2p), without the final\n"
+               f"/// conditional subtraction (almost-Montgomery)")
+        pre = f"`pm[{n - 1}] < 2^62` (p below 2^{64 * n - 2}); `a < 2p`"
+    else:
+        name = f"mont_sqr_adx_reg_{n}"
+        doc = f"returns `a²·2^(−{64 * n}) mod p`, fully reduced"
+        pre = "any odd p; `a < p`"
+    return f"""
+/// Montgomery square for {n} limbs with MULX/ADCX/ADOX, operand in registers:
+/// {doc}. `pm` holds the {n} limbs of p, then `m0 = −p⁻¹ mod 2^64`. Cost:
+/// {n * (n - 1) // 2 + n + n * n} MULX.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX. Modulus: {pre}.
+#[inline]
+pub(crate) unsafe fn {name}(a: &[u64; {n}], pm: &[u64; {n + 1}]) -> [u64; {n}] {{
+{decl}
+    // SAFETY: reads only `pm` (offsets below 8·{n + 1}); writes only the listed
+    // registers; the caller guarantees BMI2 and ADX.
+    unsafe {{
+        core::arch::asm!(
+{asm}
+            pm = in(reg) pm.as_ptr(),
+{ops}
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(nostack, readonly, pure),
+        );
+    }}
+    [{ret}]
+}}
+"""
+
+def kernel_mul_reg_lazy(n):
+    """CIOS product with the first factor in registers and the second by pointer,
+    without the final conditional subtraction: for p < 2^(64n)/4 and a, b < 2p the
+    accumulator stays below 3p (n + 1 words) and the result below 2p."""
+    names = [f"t{k}" for k in range(n + 1)]
+    av = [f"a{k}" for k in range(n)]
+    lines = []
+    t = list(names)
+    m0 = f"qword ptr [{{pm}} + {8 * n}]"
+    for i in range(n):
+        lines.append(f"mov rdx, qword ptr [{{b}} + {8 * i}]")
+        if i == 0:
+            lines.append(f"mulx {{{t[1]}}}, {{{t[0]}}}, {{{av[0]}}}")
+            for j in range(1, n):
+                lines.append(f"mulx {{{t[j + 1]}}}, {{lo}}, {{{av[j]}}}")
+                lines.append(f"{'add' if j == 1 else 'adc'} {{{t[j]}}}, {{lo}}")
+            lines.append(f"adc {{{t[n]}}}, 0")
+        else:
+            lines.append("xor {lo:e}, {lo:e}")
+            for j in range(n):
+                lines.append(f"mulx {{hi}}, {{lo}}, {{{av[j]}}}")
+                lines.append(f"adox {{{t[j]}}}, {{lo}}")
+                lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
+            lines.append("mov {lo:e}, 0")
+            lines.append(f"adox {{{t[n]}}}, {{lo}}")
+        lines.append(f"mov rdx, {{{t[0]}}}")
+        lines.append(f"imul rdx, {m0}")
+        lines.append("xor {lo:e}, {lo:e}")
+        for j in range(n):
+            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{pm}} + {8 * j}]")
+            lines.append(f"adox {{{t[j]}}}, {{lo}}")
+            lines.append(f"adcx {{{t[j + 1]}}}, {{hi}}")
+        lines.append("mov {lo:e}, 0")
+        lines.append(f"adox {{{t[n]}}}, {{lo}}")
+        # t[0] is zero now (the low word cancelled): the new top word.
+        lines.append(f"adcx {{{t[0]}}}, {{lo}}")
+        lines.append(f"adox {{{t[0]}}}, {{lo}}")
+        t = t[1:] + t[:1]
+    res = t[:n]
+    asm = "\n".join(f'            "{l}",' for l in lines)
+    ops = []
+    for nm in names:
+        dst = f"r{res.index(nm)}" if nm in res else "_"
+        ops.append(f"            {nm} = inout(reg) 0u64 => {dst},")
+    for k, nm in enumerate(av):
+        ops.append(f"            {nm} = in(reg) a[{k}],")
+    ops = "\n".join(ops)
+    decl = "\n".join(f"    let r{k}: u64;" for k in range(n))
+    ret = ", ".join(f"r{k}" for k in range(n))
+    return f"""
+/// CIOS Montgomery product for {n} limbs with MULX/ADCX/ADOX, `a` in registers and
+/// `b` by pointer, without the final conditional subtraction (almost-Montgomery):
+/// returns `a·b·2^(−{64 * n}) mod p` plus 0 or p, below 2p. `pm` holds the {n} limbs
+/// of p, then `m0 = −p⁻¹ mod 2^64`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX. Modulus: `pm[{n - 1}] < 2^62` (p below
+/// 2^{64 * n - 2}); `a, b < 2p`.
+#[inline]
+pub(crate) unsafe fn mont_mul_adx_reg_{n}_lazy(a: &[u64; {n}], b: &[u64; {n}], pm: &[u64; {n + 1}]) -> [u64; {n}] {{
+{decl}
+    // SAFETY: reads only `b` and `pm` (offsets below 8·{n} and 8·{n + 1}); writes only
+    // the listed registers; the caller guarantees BMI2 and ADX.
+    unsafe {{
+        core::arch::asm!(
+{asm}
+            b = in(reg) b.as_ptr(),
+            pm = in(reg) pm.as_ptr(),
+{ops}
+            lo = out(reg) _,
+            hi = out(reg) _,
+            out("rdx") _,
+            options(nostack, readonly, pure),
+        );
+    }}
+    [{ret}]
+}}
+"""
 
 print('''//! Montgomery multiplication with the x86-64 MULX/ADCX/ADOX instructions (BMI2 + ADX),
 //! N = 3, 4, 6, 8 limbs. GENERATED by `gen_mont_adx.py` beside this file (then
@@ -302,6 +478,12 @@ print('''//! Montgomery multiplication with the x86-64 MULX/ADCX/ADOX instructio
 //! registers that are renamed rather than shifted after each of the N iterations.
 //! Precondition: the top limb of p is not 2^64 − 1 (then the accumulator after the
 //! product pass fits N + 1 words). Cost: 2N² MULX + 4N² ADCX/ADOX. Constant-time: yes.
+//!
+//! The `_reg_3` kernels take the (dependent) operand in registers instead of by
+//! pointer; the `_lazy` ones are almost-Montgomery (Gueron, J. Cryptogr. Eng. 2(1),
+//! 2012): no final conditional subtraction, for p below 2^190 and inputs below 2p
+//! the output stays below 2p. Measured latency of dependent squares at 160 bits
+//! (standalone harness): 14.3 ns by pointer, 13.9 in registers, 11.4 lazy.
 #![allow(unsafe_code)]
 
 /// The operands laid out for the kernels: one base register addresses all of them.
@@ -323,5 +505,7 @@ print(kernel_ptr(3))
 print(kernel_ptr(4))
 print(kernel_ptr(4, full=True))
 print(kernel_ptr(6))
-print(kernel_sqr_ptr(3))
 print(kernel_sqr_ptr(4))
+print(kernel_sqr_reg(3))
+print(kernel_sqr_reg(3, lazy=True))
+print(kernel_mul_reg_lazy(3))

@@ -1,0 +1,105 @@
+//! The BMI1 + BMI2 build of the binary-GCD Jacobi symbol (`legendre::bingcd`): the
+//! same generic code compiled with `#[target_feature(enable = "bmi1,bmi2")]`, so that
+//! trailing-zero counts are TZCNT and variable shifts SHRX/SHLX (no CL register, one
+//! micro-op): the inner step's dependency chain `sub → tzcnt → shift` loses a cycle.
+//! Measured (standalone harness, thread CPU time, same inputs): 160 bits 375 against
+//! 412 ns, 256 bits 616 against 682, 512 bits 1343 against 1542 for the baseline build.
+//!
+//! Source, cost and preconditions: see `legendre::bingcd`. Variable time (as the
+//! portable function: for public values only). Results identical to the portable
+//! build (test `jacobi_bingcd_bmi_matches_portable`).
+#![allow(unsafe_code)]
+
+/// Proof that the CPU supports BMI1 and BMI2, detected once and cached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BmiToken(());
+
+impl BmiToken {
+    /// The token if this CPU has BMI1 and BMI2.
+    #[inline]
+    pub(crate) fn detect() -> Option<BmiToken> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            let has = *HAS.get_or_init(|| {
+                std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+            });
+            if has {
+                return Some(BmiToken(()));
+            }
+        }
+        None
+    }
+}
+
+/// The Jacobi symbol `(x | n)`, `n` odd, by the BMI1/BMI2 build of
+/// `legendre::bingcd::jacobi_bingcd_portable`.
+#[inline]
+#[allow(unused_variables)]
+pub(crate) fn jacobi_bingcd_bmi<const N: usize>(tok: BmiToken, x: &[u64; N], n: &[u64; N]) -> i8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: `tok` proves the CPU supports BMI1 and BMI2, the only features the
+        // callee is compiled for.
+        unsafe { jacobi_bingcd_bmi_inner(x, n) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        crate::prime::legendre::bingcd::jacobi_bingcd_portable(x, n)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2")]
+fn jacobi_bingcd_bmi_inner<const N: usize>(x: &[u64; N], n: &[u64; N]) -> i8 {
+    crate::prime::legendre::bingcd::jacobi_bingcd_portable(x, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prime::legendre::bingcd::jacobi_bingcd_portable;
+    use rand::{RngCore, SeedableRng};
+
+    fn check<const N: usize>(tok: BmiToken, rng: &mut rand::rngs::StdRng) {
+        for round in 0..4000 {
+            let mut n = [0u64; N];
+            let mut x = [0u64; N];
+            for i in 0..N {
+                n[i] = rng.next_u64();
+                x[i] = rng.next_u64();
+            }
+            match round % 6 {
+                0 => n[N - 1] >>= rng.next_u32() % 64,
+                1 => {
+                    x = n;
+                    x[0] ^= rng.next_u64() & 0xfff;
+                }
+                2 => x = [0u64; N],
+                3 => n[N - 1] = u64::MAX,
+                _ => {}
+            }
+            n[0] |= 1;
+            assert_eq!(
+                jacobi_bingcd_bmi(tok, &x, &n),
+                jacobi_bingcd_portable(&x, &n),
+                "x = {x:x?}, n = {n:x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn jacobi_bingcd_bmi_matches_portable() {
+        let Some(tok) = BmiToken::detect() else {
+            return;
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(80);
+        check::<1>(tok, &mut rng);
+        check::<2>(tok, &mut rng);
+        check::<3>(tok, &mut rng);
+        check::<4>(tok, &mut rng);
+        check::<8>(tok, &mut rng);
+        check::<16>(tok, &mut rng);
+    }
+}
