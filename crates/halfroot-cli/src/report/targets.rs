@@ -181,13 +181,13 @@ fn binary_checks(rows: &[Value], out: &mut Vec<Check>) {
     ));
     out.extend(check(
         2,
-        "inversion ≤ 15× mul",
+        "inversion ≤ 15× mul (batch: Montgomery's trick, 3 Mul + Inv/64 per element)",
         ratio_cases(&any, "inv", 15.0),
         times,
     ));
     out.extend(check(
         2,
-        "constant-time inversion ≤ 25× mul",
+        "constant-time inversion ≤ 25× mul (batch: Montgomery's trick)",
         ratio_cases(&any, "inv_ct", 25.0),
         times,
     ));

@@ -249,6 +249,133 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         }
     }
 
+    /// `out[i] = 1/a[i]` for every nonzero `a[i]` and `out[i] = 0` for `a[i] = 0` (the
+    /// convention `a^(2^d − 2)`), by Montgomery's simultaneous inversion: prefix
+    /// products, **one** field inversion per chunk of [`INV_CHUNK`] elements, then
+    /// back-substitution — 3 multiplications per element plus (3·[`INV_LANES`]
+    /// multiplications + one [`Arith::inv`]) per chunk. The products run as
+    /// [`INV_LANES`] interleaved chains through the batch multiplication, so
+    /// independent products overlap. Returns the number of zero inputs, whose `out`
+    /// entries are zero; every other entry is its inverse whatever else the batch holds.
+    /// Precondition, as for [`Arith::inv`]: P irreducible (a [`BinaryField`] checks it;
+    /// otherwise the results are meaningless, never a panic).
+    ///
+    /// Constant-time: zeros are replaced by one in the product chain and their outputs
+    /// cleared with masks (no branch or address depends on the values), and the one
+    /// inversion per chunk is the constant-time [`Arith::inv`] of a nonzero product;
+    /// only the returned count reveals how many zeros there were.
+    /// [`Error::InvalidArgument`] if the lengths differ (then `out` is untouched).
+    ///
+    /// [`BinaryField`]: super::field::BinaryField
+    pub fn inv_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<usize> {
+        self.inv_many_by(a, out, |x| self.inv(x))
+    }
+
+    /// As [`Arith::inv_many`] with the variable-time inversion
+    /// [`Arith::inv_vartime`] once per chunk. Not for secret operands.
+    pub fn inv_many_vartime(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<usize> {
+        self.inv_many_by(a, out, |x| self.inv_vartime(x))
+    }
+
+    /// Montgomery's trick with `inv` as the one inversion per chunk (see
+    /// [`Arith::inv_many`]).
+    fn inv_many_by(
+        &self,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+        inv: impl Fn(&[u64; N]) -> Option<[u64; N]>,
+    ) -> Result<usize> {
+        const L: usize = INV_LANES;
+        check_len("out", out.len(), a.len())?;
+        let m = &self.modulus;
+        let e = self.engine;
+        let mut one = [0u64; N];
+        one[0] = 1;
+        let mut failures = 0usize;
+        // a' (zeros and padding replaced by one), the lane-wise prefix products, and
+        // the all-ones masks of the zero inputs.
+        let mut ap = [[0u64; N]; INV_CHUNK];
+        let mut pre = [[0u64; N]; INV_CHUNK];
+        let mut zmask = [0u64; INV_CHUNK];
+        for (xs, os) in a.chunks(INV_CHUNK).zip(out.chunks_mut(INV_CHUNK)) {
+            let n = xs.len();
+            let rows = n.div_ceil(L);
+            let used = rows * L;
+            for (i, (p, z)) in ap.iter_mut().zip(zmask.iter_mut()).take(used).enumerate() {
+                match xs.get(i) {
+                    Some(x) => {
+                        let or = x.iter().fold(0u64, |acc, w| acc | w);
+                        // 1 iff x = 0, without a branch.
+                        let is_zero = ((or | or.wrapping_neg()) >> 63) ^ 1;
+                        *p = *x;
+                        p[0] |= is_zero;
+                        *z = is_zero.wrapping_neg();
+                        failures += is_zero as usize;
+                    }
+                    None => {
+                        *p = one;
+                        *z = 0;
+                    }
+                }
+            }
+            // pre[i] = Π_{k ≤ i, k ≡ i mod L} a'[k]: row r = row r − 1 times a' row r,
+            // L independent products per batch call.
+            pre[..L].copy_from_slice(&ap[..L]);
+            for r in 1..rows {
+                let (done, rest) = pre.split_at_mut(r * L);
+                e.mul_many(
+                    m,
+                    &done[(r - 1) * L..],
+                    &ap[r * L..(r + 1) * L],
+                    &mut rest[..L],
+                );
+            }
+            // Lane totals t_l, their prefix products u_l, one inversion of u_{L−1},
+            // and back to 1/t_l.
+            let t = &pre[(rows - 1) * L..used];
+            let mut u = [[0u64; N]; L];
+            u[0] = t[0];
+            for l in 1..L {
+                u[l] = e.mul(m, &u[l - 1], &t[l]);
+            }
+            let Some(mut acc) = inv(&u[L - 1]) else {
+                // Unreachable with an irreducible P (a product of nonzero elements);
+                // defensively, one inversion per element.
+                for (o, x) in os.iter_mut().zip(xs) {
+                    *o = inv(x).unwrap_or([0u64; N]);
+                }
+                continue;
+            };
+            let mut cur = [[0u64; N]; L];
+            for l in (1..L).rev() {
+                cur[l] = e.mul(m, &acc, &u[l - 1]);
+                acc = e.mul(m, &acc, &t[l]);
+            }
+            cur[0] = acc;
+            // Back-substitution, last row first: out row r = cur · pre row r − 1, then
+            // cur ← cur · a' row r (cur is then 1 / pre row r − 1).
+            let mut row = [[0u64; N]; L];
+            let mut next = [[0u64; N]; L];
+            for r in (0..rows).rev() {
+                if r > 0 {
+                    e.mul_many(m, &cur, &pre[(r - 1) * L..r * L], &mut row);
+                    e.mul_many(m, &cur, &ap[r * L..(r + 1) * L], &mut next);
+                    core::mem::swap(&mut cur, &mut next);
+                } else {
+                    row = cur;
+                }
+                for (l, v) in row.iter().enumerate() {
+                    let i = r * L + l;
+                    if let Some(o) = os.get_mut(i) {
+                        let keep = !zmask[i];
+                        *o = core::array::from_fn(|w| v[w] & keep);
+                    }
+                }
+            }
+        }
+        Ok(failures)
+    }
+
     /// The plan of [`InvAlgorithm::ItohTsujiiMapCt`] (built on first use; `None` only
     /// if [`multi_sqr::CT_LAYOUT`] were not constant-time).
     fn inv_plan_ct(&self) -> Option<&CtPlan<N>> {
@@ -288,6 +415,14 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
             .get_or_init(|| itoh_tsujii::Matrices::new(self.engine, &self.modulus));
     }
 }
+
+/// Elements per chunk of [`Arith::inv_many`] (one field inversion each; the chunk's
+/// buffers live on the stack).
+pub const INV_CHUNK: usize = 64;
+
+/// Interleaved product chains of [`Arith::inv_many`] (independent products per
+/// batch multiplication call).
+pub const INV_LANES: usize = 8;
 
 /// `Ok` if a batch argument `name` has length `want`, else [`Error::InvalidArgument`].
 pub(crate) fn check_len(name: &str, got: usize, want: usize) -> Result<()> {
