@@ -18,9 +18,9 @@
 //! * [`trace`]: trace vector by Newton's identities, single-bit traces (Avanzi §3.2).
 //! * [`half_trace`]: naive, Avanzi-table, nibble and byte half-traces (Avanzi §3.3).
 //! * [`linear_map`]: table evaluation of any F_2-linear map (nibble/byte/5-/6-bit chunk
-//!   tables, constant-time scans), the engine of half-traces, solving and basis changes.
-//! * [`block_matrix`]: F_2-linear maps as GFNI 8×8 bit blocks, eight elements per
-//!   instruction sequence (batch half-traces, solving and square roots with AVX-512 GFNI).
+//!   tables, constant-time scans), the engine of half-traces, solving and basis changes;
+//!   [`linear_map::affine`] the same maps as GFNI 8×8 bit blocks, eight elements per
+//!   pass (batch half-traces, solving and basis changes with AVX-512 GFNI).
 //! * [`quadratic`]: λ² + λ = α in every degree, a·λ² + b·λ + c = 0.
 //! * [`dynamic`]: [`dynamic::DynBinaryField`], any degree 2..=4096 chosen at run time.
 //! * [`hex`]: the hexadecimal text form of elements.
@@ -28,7 +28,6 @@
 
 pub mod arith;
 pub mod backend;
-pub mod block_matrix;
 pub mod convert;
 pub mod dynamic;
 pub mod field;

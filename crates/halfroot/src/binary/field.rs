@@ -8,9 +8,9 @@
 //! half-trace/solver table is built on first use (O(d²·N) word operations).
 
 use super::arith::{check_len, Arith};
-use super::block_matrix::BlockMatrix;
 use super::half_trace::table::SolveTable;
 use super::half_trace::{naive, HalfTraceMethod};
+use super::linear_map::affine::{AffineKernel, AffineMap};
 use super::linear_map::{Layout, LinearMap};
 use super::modulus::ModulusSpec;
 use super::quadratic;
@@ -194,7 +194,7 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     /// The direct table of the default method (a copy, for the shortest path).
     default_map: OnceLock<LinearMap<N>>,
     /// The GFNI block matrix of the batch half-trace / solver (`None` without GFNI).
-    blocks: OnceLock<Option<BlockMatrix<N>>>,
+    blocks: OnceLock<Option<AffineMap<N>>>,
 }
 
 /// Byte tables up to this size are preferred over nibble tables.
@@ -431,7 +431,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// `out[i] = H(a[i])` for every i by the field's table method (see
     /// [`BinaryField::mul_many`]); [`Error::UnsupportedAlgorithm`] for even d, where the
     /// half-trace is not defined. With GFNI and AVX-512 the whole batch goes through a
-    /// [`BlockMatrix`] (one GF2P8AFFINEQB per 8×8 block, eight elements at a time:
+    /// [`AffineMap`] (one GF2P8AFFINEQB per 8×8 block, eight elements at a time:
     /// constant-time); without them through the default table (cache-timing, as
     /// [`BinaryFieldOps::half_trace`]).
     pub fn half_trace_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
@@ -489,15 +489,17 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     }
 
     /// The GFNI block matrix of the half-trace (odd d) / solver map (even d), built on
-    /// first use, if this CPU has the GFNI kernel ([`BlockMatrix::accelerated`]).
+    /// first use, if this CPU has the GFNI kernel ([`AffineKernel::detect`]).
     /// Measured (scratch timing, batches of 64, ns per element, NIST 163 / 233 / 283 /
     /// 409 / 571): 5.3 / 8.1 / 12.6 / 24.6 / 48 against 6.6 / 9.8 / 23.4 / 39.3 / 83 for
     /// the byte tables, and 0.57 / 1.3 against 1.7 / 4.0 at 41 / 83 bits: the blocks win
     /// at every size, so the batch forms use them whenever the CPU has GFNI.
-    fn batch_blocks(&self) -> Option<&BlockMatrix<N>> {
+    fn batch_blocks(&self) -> Option<&AffineMap<N>> {
         self.blocks
             .get_or_init(|| {
-                BlockMatrix::<N>::accelerated().then(|| BlockMatrix::new(self.images()))
+                AffineKernel::detect()
+                    .is_accelerated()
+                    .then(|| AffineMap::new(self.images()))
             })
             .as_ref()
     }

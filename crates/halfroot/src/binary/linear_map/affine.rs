@@ -280,15 +280,23 @@ mod tests {
     #[test]
     fn affine_map_matches_naive_product() {
         let mut rng = ChaCha8Rng::seed_from_u64(81);
+        check::<1>(1, 1, &mut rng);
         check::<1>(10, 10, &mut rng);
+        check::<1>(13, 64, &mut rng);
         check::<1>(64, 64, &mut rng);
+        check::<2>(65, 128, &mut rng);
         check::<2>(113, 113, &mut rng);
+        check::<2>(128, 128, &mut rng);
         check::<3>(163, 163, &mut rng);
         check::<3>(163, 192, &mut rng);
+        check::<4>(117, 256, &mut rng);
         check::<4>(233, 233, &mut rng);
         check::<5>(283, 283, &mut rng);
+        check::<6>(330, 384, &mut rng);
         check::<7>(409, 409, &mut rng);
+        check::<8>(512, 512, &mut rng);
         check::<9>(571, 571, &mut rng);
+        check::<12>(700, 768, &mut rng);
     }
 
     #[test]
