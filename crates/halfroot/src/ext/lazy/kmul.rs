@@ -99,12 +99,10 @@ pub fn mul_wide_kara<const N: usize, const H: usize>(
     // z0 + mid·2^(64H) + z2·2^(128H)
     let mut lo = [0u64; N];
     let mut hi = [0u64; N];
-    for i in 0..H {
-        lo[i] = z0.0[i];
-        lo[H + i] = z0.1[i];
-        hi[i] = z2.0[i];
-        hi[H + i] = z2.1[i];
-    }
+    lo[..H].copy_from_slice(&z0.0);
+    lo[H..].copy_from_slice(&z0.1);
+    hi[..H].copy_from_slice(&z2.0);
+    hi[H..].copy_from_slice(&z2.1);
     let mut c = 0;
     for i in 0..H {
         (lo[H + i], c) = adc(lo[H + i], mid[i], c);
