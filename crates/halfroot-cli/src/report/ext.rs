@@ -19,7 +19,7 @@ use serde_json::{json, Map, Value};
 use std::hint::black_box;
 
 const BITS: [u64; 8] = [160, 192, 256, 384, 512, 768, 1024, 1536];
-const QUICK_BITS: [u64; 4] = [160, 256, 512, 1024];
+const QUICK_BITS: [u64; 5] = [160, 256, 512, 1024, 1536];
 
 struct Row {
     k: usize,

@@ -19,7 +19,9 @@
 
 #![allow(clippy::needless_range_loop)]
 
+pub mod fused5;
 pub mod karatsuba;
+pub mod kmul;
 pub mod montgomery;
 pub mod newton;
 pub mod schoolbook;
@@ -27,10 +29,11 @@ pub mod schoolbook;
 use super::mul::MulAlgorithm;
 use super::ExtModulus;
 use crate::prime::montgomery::limbs::{adc, mac, sbb};
-use crate::prime::montgomery::wide::{mul_wide, redc_wide, reduce_multiples, sqr_wide};
+use crate::prime::montgomery::wide::{redc_wide, reduce_multiples, sqr_wide};
 use crate::prime::montgomery::{Fp, FpElem};
 use crate::prime::PrimeFieldOps;
 use core::any::Any;
+use kmul::mul_wide_fast as mul_wide;
 use num_bigint::BigUint;
 use std::sync::Arc;
 
@@ -319,19 +322,17 @@ impl<const N: usize> Ev<N> {
     #[inline(always)]
     pub fn mul_unsigned(&self, o: &Self) -> Wide<N> {
         let (lo, mut hi) = mul_wide(&self.lo, &o.lo);
-        let mut top;
-        let mut c = 0;
+        // + 2^(64N)·(top_x·y + top_y·x) in one pass (each step < 2^128: the tops
+        // are small)
+        let mut acc: u128 = 0;
         for j in 0..N {
-            (hi[j], c) = mac(hi[j], self.top, o.lo[j], c);
+            acc += hi[j] as u128
+                + self.top as u128 * o.lo[j] as u128
+                + o.top as u128 * self.lo[j] as u128;
+            hi[j] = acc as u64;
+            acc >>= 64;
         }
-        top = c;
-        c = 0;
-        for j in 0..N {
-            (hi[j], c) = mac(hi[j], o.top, self.lo[j], c);
-        }
-        top = top
-            .wrapping_add(c)
-            .wrapping_add(self.top.wrapping_mul(o.top));
+        let top = (acc as u64).wrapping_add(self.top.wrapping_mul(o.top));
         Wide { lo, hi, top }
     }
 
@@ -465,16 +466,32 @@ impl<const N: usize> Engine<N> {
                     t.add_mul_small(&c[i + k], self.alpha)
                 };
             }
-            if self.alpha_neg {
-                // + K·p·R
-                let mut cc = 0;
-                for w in 0..N {
-                    (t.hi[w], cc) = adc(t.hi[w], self.offset.0[w], cc);
-                }
-                t.top = t.top.wrapping_add(self.offset.1).wrapping_add(cc);
+            out[i] = self.reduce_t(t);
+        }
+    }
+
+    /// One output coefficient from its exact value `T = c_i ± |α|·c_{i+k}`: the
+    /// offset K·p·R when α < 0, REDC, and the final conditional subtractions.
+    #[inline(always)]
+    pub fn reduce_t(&self, mut t: Wide<N>) -> [u64; N] {
+        if self.alpha_neg {
+            // + K·p·R
+            let mut cc = 0;
+            for w in 0..N {
+                (t.hi[w], cc) = adc(t.hi[w], self.offset.0[w], cc);
             }
-            let (r, h) = redc_wide(&t.lo, &t.hi, t.top, &self.p, self.m0);
-            out[i] = reduce_multiples(r, h, &self.mults);
+            t.top = t.top.wrapping_add(self.offset.1).wrapping_add(cc);
+        }
+        let (r, h) = redc_wide(&t.lo, &t.hi, t.top, &self.p, self.m0);
+        reduce_multiples(r, h, &self.mults)
+    }
+
+    /// `a·b` (k = 5) by the fused Karatsuba form of [`fused5`] into `out`.
+    #[inline(always)]
+    fn mul5_fused(&self, a: &[[u64; N]], b: &[[u64; N]], out: &mut [[u64; N]]) {
+        let t = fused5::mul5(a, b, self.alpha, self.alpha_neg);
+        for (o, ti) in out.iter_mut().zip(t) {
+            *o = self.reduce_t(ti);
         }
     }
 
@@ -498,6 +515,9 @@ impl<const N: usize> Engine<N> {
         out: &mut [[u64; N]],
     ) {
         let k = self.k;
+        if k == 5 && alg.reduced() == MulAlgorithm::Karatsuba {
+            return self.mul5_fused(a, b, out);
+        }
         let mut c = [Wide::<N>::ZERO; MAX_TERMS];
         let c = &mut c[..2 * k - 1];
         match alg.reduced() {
@@ -513,6 +533,9 @@ impl<const N: usize> Engine<N> {
     #[inline]
     pub fn sqr_limbs(&self, alg: MulAlgorithm, a: &[[u64; N]], out: &mut [[u64; N]]) {
         let k = self.k;
+        if k == 5 && alg.reduced() == MulAlgorithm::Karatsuba {
+            return self.mul5_fused(a, a, out);
+        }
         let mut c = [Wide::<N>::ZERO; MAX_TERMS];
         let c = &mut c[..2 * k - 1];
         match alg.reduced() {

@@ -1,0 +1,101 @@
+//! Timing of the pieces of a lazy F_{q^5} product (for finding overhead):
+//! `cargo run -p halfroot --release --example ext_pieces`.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use halfroot::ext::lazy::{Engine, Ev};
+use halfroot::ext::{Fqk, MulAlgorithm};
+use halfroot::field::Field;
+use halfroot::prime::primality::random_prime;
+use halfroot::prime::{DynFp, Fp, PrimeFieldOps};
+use num_bigint::BigUint;
+use rand::SeedableRng;
+use std::hint::black_box;
+use std::time::Instant;
+
+fn best(mut f: impl FnMut()) -> f64 {
+    let mut v = Vec::new();
+    let mut iters = 1u64;
+    loop {
+        let t = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        if t.elapsed().as_micros() > 2000 {
+            break;
+        }
+        iters *= 2;
+    }
+    for _ in 0..11 {
+        let t = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        v.push(t.elapsed().as_nanos() as f64 / iters as f64);
+    }
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[0]
+}
+
+fn run<const N: usize>(f: &Fp<N>, bits: u64) {
+    let k = 5;
+    let e = Fqk::with_default_modulus(f.clone(), k).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(bits);
+    let a = e.random(&mut rng);
+    let b = e.random(&mut rng);
+    let (x, y) = (a[0], a[1]);
+    let tm = best(|| {
+        black_box(f.mul(black_box(&x), black_box(&y)));
+    });
+    let tw = best(|| {
+        black_box(f.mul_unreduced(black_box(&x), black_box(&y)));
+    });
+    let (lo, hi) = f.mul_unreduced(&x, &y);
+    let tr = best(|| {
+        black_box(f.redc_unreduced(black_box(&lo), black_box(&hi)));
+    });
+    let ex = Ev::from_limbs(*x.montgomery_limbs()).add(&Ev::from_limbs(*y.montgomery_limbs()));
+    let ey = Ev::from_limbs(*y.montgomery_limbs()).add(&Ev::from_limbs(*x.montgomery_limbs()));
+    let tu = best(|| {
+        black_box(black_box(&ex).mul_unsigned(black_box(&ey)));
+    });
+    let eng = Engine::<N>::new(f, k, e.modulus().alpha().unwrap()).unwrap();
+    let al: Vec<[u64; N]> = a.iter().map(|c| *c.montgomery_limbs()).collect();
+    let bl: Vec<[u64; N]> = b.iter().map(|c| *c.montgomery_limbs()).collect();
+    let mut out = vec![[0u64; N]; k];
+    let te = best(|| {
+        eng.mul_limbs(
+            MulAlgorithm::KaratsubaLazy,
+            black_box(&al),
+            black_box(&bl),
+            &mut out,
+        );
+        black_box(&out);
+    });
+    let tauto = best(|| {
+        black_box(e.mul_with(MulAlgorithm::Auto, black_box(&a), black_box(&b)));
+    });
+    let tfm = best(|| {
+        black_box(e.mul(black_box(&a), black_box(&b)));
+    });
+    println!(
+        "bits={bits:5} N={N:2} Fp.mul={tm:6.1} mul_wide={tw:6.1} redc={tr:6.1} ev_mul={tu:6.1} | engine={te:7.1} mul_with(auto)={tauto:7.1} Field::mul={tfm:7.1}"
+    );
+}
+
+fn main() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2011);
+    let sizes: Vec<u64> = std::env::var("BITS")
+        .ok()
+        .map(|b| b.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|| vec![160, 192, 256, 384, 512, 768, 1024, 1536]);
+    for &bits in &sizes {
+        let q = loop {
+            let q = random_prime(bits, &mut rng).unwrap();
+            if &q % 5u64 == BigUint::from(1u32) {
+                break q;
+            }
+        };
+        let fp = DynFp::new(&q).unwrap();
+        halfroot::with_fp!(&fp, |f| run(f, bits));
+    }
+}
