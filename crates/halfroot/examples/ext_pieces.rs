@@ -6,7 +6,7 @@ use halfroot::ext::lazy::{Engine, Ev};
 use halfroot::ext::{Fqk, MulAlgorithm};
 use halfroot::field::Field;
 use halfroot::prime::primality::random_prime;
-use halfroot::prime::{DynFp, Fp, PrimeFieldOps};
+use halfroot::prime::{DynFp, Fp};
 use num_bigint::BigUint;
 use rand::SeedableRng;
 use std::hint::black_box;
