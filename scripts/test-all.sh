@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
-cargo test --workspace --release
+# Library, binaries and integration tests, then the doc tests; the examples are
+# compiled (and linted) by the clippy step above, not rebuilt here (CI time).
+cargo test --workspace --release --lib --bins --tests
+cargo test --workspace --release --doc
 # The Python package: built by maturin into a venv, tested with pytest (galois as oracle).
 bash scripts/test-python.sh
