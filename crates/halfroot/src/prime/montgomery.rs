@@ -33,6 +33,7 @@ pub(crate) mod limbs;
 pub(crate) mod mul;
 pub mod pow;
 pub(crate) mod wide;
+pub(crate) mod wide_batch;
 
 use self::limbs::{add_mod, is_zero_mask, sub_mod};
 use self::mul::{from_mont, mont_mul, mont_mul_nocarry, mont_mul_sos, mont_sqr};

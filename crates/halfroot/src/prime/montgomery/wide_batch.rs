@@ -1,0 +1,114 @@
+//! Batches of independent double-width products, for lazy reduction (`ext::lazy`):
+//! `(a + a_top·2^(64N))·(b + b_top·2^(64N))` exactly, as 2N + 1 words, for every
+//! index of the batch.
+//!
+//! Source: schoolbook products (Knuth, TAOCP vol. 2, §4.3.1, Algorithm M); the
+//! batch form exists so that an accelerated backend can run several independent
+//! products side by side (one per SIMD lane).
+//!
+//! Cost: one N×N-word product per element plus 2N word products and a few additions
+//! for the top words. Preconditions: `a_top[i], b_top[i] < 2^16`. Constant time (no
+//! branch or memory index depends on the values).
+
+use super::wide::mul_wide;
+
+/// The exact products of a batch: `lo[i] + hi[i]·2^(64N) + top[i]·2^(128N)` =
+/// `(a[i] + a_top[i]·2^(64N))·(b[i] + b_top[i]·2^(64N))` for `i` below the length of
+/// `a` (every slice must have that length; callers inside the crate guarantee it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn mul_wide_many<const N: usize>(
+    a: &[[u64; N]],
+    a_top: &[u64],
+    b: &[[u64; N]],
+    b_top: &[u64],
+    lo: &mut [[u64; N]],
+    hi: &mut [[u64; N]],
+    top: &mut [u64],
+) {
+    mul_wide_many_portable(a, a_top, b, b_top, lo, hi, top)
+}
+
+/// [`mul_wide_many`] by one scalar product per element (the oracle of any batch
+/// backend).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn mul_wide_many_portable<const N: usize>(
+    a: &[[u64; N]],
+    a_top: &[u64],
+    b: &[[u64; N]],
+    b_top: &[u64],
+    lo: &mut [[u64; N]],
+    hi: &mut [[u64; N]],
+    top: &mut [u64],
+) {
+    for i in 0..a.len() {
+        let (l, mut h) = mul_wide(&a[i], &b[i]);
+        // hi + top·2^(64N) += a_top·b + b_top·a, then top += a_top·b_top.
+        let mut t = a_top[i] * b_top[i];
+        for (x, s) in [(a_top[i], &b[i]), (b_top[i], &a[i])] {
+            let mut carry = 0u64;
+            for j in 0..N {
+                let v = (x as u128) * (s[j] as u128) + (h[j] as u128) + (carry as u128);
+                h[j] = v as u64;
+                carry = (v >> 64) as u64;
+            }
+            t += carry;
+        }
+        lo[i] = l;
+        hi[i] = h;
+        top[i] = t;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+
+    fn big(words: &[u64]) -> BigUint {
+        let mut v = BigUint::default();
+        for w in words.iter().rev() {
+            v = (v << 64u32) + BigUint::from(*w);
+        }
+        v
+    }
+
+    fn check<const N: usize>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for len in [0usize, 1, 7, 8, 9, 17] {
+            let mut a = vec![[0u64; N]; len];
+            let mut b = vec![[0u64; N]; len];
+            let at: Vec<u64> = (0..len).map(|i| [0, 1, 3, 0xffff][i % 4]).collect();
+            let bt: Vec<u64> = (0..len).map(|i| [2, 0, 0xffff, 1][i % 4]).collect();
+            for i in 0..len {
+                for j in 0..N {
+                    a[i][j] = if i % 5 == 4 { u64::MAX } else { rng.gen() };
+                    b[i][j] = if i % 3 == 2 { u64::MAX } else { rng.gen() };
+                }
+            }
+            let (mut lo, mut hi, mut top) = (vec![[0; N]; len], vec![[0; N]; len], vec![0; len]);
+            mul_wide_many(&a, &at, &b, &bt, &mut lo, &mut hi, &mut top);
+            for i in 0..len {
+                let sh = 64 * N;
+                let want = (big(&a[i]) + (BigUint::from(at[i]) << sh))
+                    * (big(&b[i]) + (BigUint::from(bt[i]) << sh));
+                let mut w = lo[i].to_vec();
+                w.extend_from_slice(&hi[i]);
+                w.push(top[i]);
+                assert_eq!(big(&w), want, "N = {N}, element {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn mul_wide_many_matches_bigint() {
+        check::<1>(1);
+        check::<2>(2);
+        check::<3>(3);
+        check::<4>(4);
+        check::<5>(5);
+        check::<8>(8);
+        check::<16>(16);
+        check::<24>(24);
+    }
+}
