@@ -30,6 +30,13 @@
 //!   therefore stay non-negative and the sign tracking is exact; a batch that cannot
 //!   make a certified step does one exact full-width subtraction instead.
 //!
+//! Tried and not kept: Pornin's one-word layout (top 32 bits of the window above the
+//! exact low 31 bits, the two matrix rows packed as `u + v·2^32` in one word each, 29
+//! halvings per matrix update, certified with margin 2^32): about 10 fewer µops per
+//! step but twice the matrix updates; measured against this two-word form (BMI build,
+//! min of 30 runs, same inputs) 441 / 595 / 1419 / 3512 ns against 413 / 588 / 1263 /
+//! 2824 ns at 192 / 256 / 512 / 1024 bits.
+//!
 //! Once both values fit one word the same loop runs exactly on `u64` (no matrix).
 //! On x86-64 with BMI1 + BMI2 the whole function is compiled a second time with those
 //! features (`backend::bmi`: TZCNT and SHRX/SHLX shorten the step's dependency chain,
