@@ -44,7 +44,33 @@ use super::portable;
 use std::sync::OnceLock;
 
 #[cfg(target_arch = "x86_64")]
+pub mod avx512_sliced;
+#[cfg(target_arch = "x86_64")]
 pub mod x86_64;
+
+/// The word-sliced AVX-512 batch kernels ([`avx512_sliced`]) if this CPU has them and
+/// `M` is a compile-time spec (detected once, cached).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn sliced<M: ModulusSpec>() -> Option<avx512_sliced::Sliced512> {
+    if M::COMPILE_TIME {
+        avx512_sliced::Sliced512::detect()
+    } else {
+        None
+    }
+}
+
+/// How many leading elements of a batch of `len` the word-sliced kernels take: all
+/// full groups of eight, and the tail too (as one zero-padded pass) when it holds at
+/// least three elements; the rest goes through the one-element kernels.
+#[inline]
+pub(crate) fn sliced_len(len: usize) -> usize {
+    if len % 8 >= 3 {
+        len
+    } else {
+        len - len % 8
+    }
+}
 
 /// A family of arithmetic kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
