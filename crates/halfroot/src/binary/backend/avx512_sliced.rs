@@ -123,6 +123,29 @@ impl Sliced512 {
     }
 }
 
+/// `unroll!(i in [0, 1, …] { body })`: the body once per literal, `i` bound to it, so
+/// that every index, shift and mask in the body is a constant without relying on the
+/// compiler's loop unroller (which gives up on the large bodies at 4–9 words).
+macro_rules! unroll {
+    ($i:ident in [$($k:literal),*] $body:block) => {
+        $( { let $i: usize = $k; $body } )*
+    };
+}
+
+/// Literals 0–19 (`WIDE`), for [`unroll!`].
+macro_rules! upto20 {
+    ($i:ident $body:block) => {
+        unroll!($i in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19] $body)
+    };
+}
+
+/// Literals 0–8 (`MAX_WORDS`), for [`unroll!`].
+macro_rules! upto9 {
+    ($i:ident $body:block) => {
+        unroll!($i in [0, 1, 2, 3, 4, 5, 6, 7, 8] $body)
+    };
+}
+
 /// The largest word count the kernels take (571 bits).
 pub const MAX_WORDS: usize = 9;
 /// Word registers of a double-length value (+2 spare, always zero).
@@ -158,26 +181,29 @@ const fn lane_source<const N: usize>(way_in: bool, r: usize, l: usize) -> (usize
 /// # Safety
 /// AVX-512 F enabled.
 #[inline(always)]
+#[allow(unused_assignments)] // `first = false` of the last unrolled step is unread.
 unsafe fn gather<const N: usize>(way_in: bool, r: usize, src: &[__m512i; N]) -> __m512i {
     // SAFETY: the feature is enabled (contract); the index vector is a local array.
     unsafe {
         let mut out = _mm512_setzero_si512();
         let mut first = true;
-        let mut p = 0;
-        while 2 * p < N {
+        unroll!(p in [0, 1, 2, 3, 4] {
+            if 2 * p >= N {
+                return out;
+            }
             let (a, b) = (2 * p, (2 * p + 1).min(N - 1));
             let mut idx = [0i64; 8];
             let mut mask = 0u8;
-            for (l, x) in idx.iter_mut().enumerate() {
+            unroll!(l in [0, 1, 2, 3, 4, 5, 6, 7] {
                 let (s, lane) = lane_source::<N>(way_in, r, l);
                 if s == a {
-                    *x = lane as i64;
+                    idx[l] = lane as i64;
                     mask |= 1 << l;
                 } else if s == b {
-                    *x = 8 + lane as i64;
+                    idx[l] = 8 + lane as i64;
                     mask |= 1 << l;
                 }
-            }
+            });
             if mask != 0 {
                 let v = _mm512_permutex2var_epi64(
                     src[a],
@@ -191,8 +217,7 @@ unsafe fn gather<const N: usize>(way_in: bool, r: usize, src: &[__m512i; N]) -> 
                 };
                 first = false;
             }
-            p += 1;
-        }
+        });
         out
     }
 }
@@ -206,13 +231,17 @@ unsafe fn load8<const N: usize>(src: *const u64) -> [__m512i; N] {
     // SAFETY: contract; the loads cover exactly the 8N words.
     unsafe {
         let mut z = [_mm512_setzero_si512(); N];
-        for (k, r) in z.iter_mut().enumerate() {
-            *r = _mm512_loadu_si512(src.add(8 * k).cast());
-        }
+        upto9!(k {
+            if k < N {
+                z[k] = _mm512_loadu_si512(src.add(8 * k).cast());
+            }
+        });
         let mut x = [_mm512_setzero_si512(); N];
-        for (w, r) in x.iter_mut().enumerate() {
-            *r = gather::<N>(true, w, &z);
-        }
+        upto9!(w {
+            if w < N {
+                x[w] = gather::<N>(true, w, &z);
+            }
+        });
         x
     }
 }
@@ -225,10 +254,12 @@ unsafe fn load8<const N: usize>(src: *const u64) -> [__m512i; N] {
 unsafe fn store8<const N: usize>(r: &[__m512i; N], dst: *mut u64) {
     // SAFETY: contract; the stores cover exactly the 8N words.
     unsafe {
-        for k in 0..N {
-            let v = gather::<N>(false, k, r);
-            _mm512_storeu_si512(dst.add(8 * k).cast(), v);
-        }
+        upto9!(k {
+            if k < N {
+                let v = gather::<N>(false, k, r);
+                _mm512_storeu_si512(dst.add(8 * k).cast(), v);
+            }
+        });
     }
 }
 
@@ -292,21 +323,21 @@ unsafe fn add_shifted<const L: usize>(
         let pw = (vbits + k).div_ceil(64).min(limit).min(L);
         let zero = _mm512_setzero_si512();
         let at = |j: usize| if j < vw { v[j] } else { zero };
-        let mut t = q;
-        while t < pw {
-            let j = t - q;
-            let x = if r == 0 {
-                at(j)
-            } else if j == 0 {
-                shl(at(0), r)
-            } else if j >= vw {
-                shr(at(j - 1), 64 - r)
-            } else {
-                shld(at(j), at(j - 1), r)
-            };
-            w[t] = xor(w[t], x);
-            t += 1;
-        }
+        upto20!(t {
+            if t >= q && t < pw {
+                let j = t - q;
+                let x = if r == 0 {
+                    at(j)
+                } else if j == 0 {
+                    shl(at(0), r)
+                } else if j >= vw {
+                    shr(at(j - 1), 64 - r)
+                } else {
+                    shld(at(j), at(j - 1), r)
+                };
+                w[t] = xor(w[t], x);
+            }
+        });
     }
 }
 
@@ -320,39 +351,68 @@ unsafe fn reduce<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], mut top: usize)
     // SAFETY: contract; every index is checked against the array lengths.
     unsafe {
         let d = m.degree() as usize;
+        // Compile-time specs need at most 4 rounds (Ssrf233 squaring); the loop
+        // after the unrolled ones is for any other modulus.
+        unroll!(i in [0, 1, 2, 3, 4, 5, 6, 7] {
+            let _ = i;
+            if top > d {
+                top = round(m, w, top);
+            }
+        });
+        while top > d {
+            top = round(m, w, top);
+        }
+    }
+}
+
+/// One round of [`reduce`] (`top > d`): the bits ≥ d of `w` are cleared and added back
+/// times `P − x^d`; returns the new bound on the bits.
+///
+/// # Safety
+/// As [`reduce`].
+#[inline(always)]
+unsafe fn round<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], top: usize) -> usize {
+    // SAFETY: contract; every index is checked against the array lengths.
+    unsafe {
+        let d = m.degree() as usize;
         let ks = m.middle_exponents();
         let kmax = ks.first().map_or(0, |&k| k as usize);
         let (dq, dr) = (d / 64, d % 64);
         let zero = _mm512_setzero_si512();
-        while top > d {
+        {
             let hbits = top - d;
             let hw = hbits.div_ceil(64);
             let tw = top.div_ceil(64).min(WIDE);
             // H = the bits ≥ d, shifted down.
             let mut h = [zero; MAX_WORDS + 1];
-            for (j, hj) in h.iter_mut().enumerate().take(hw) {
-                let lo = if dq + j < tw { w[dq + j] } else { zero };
-                let hi = if dq + j + 1 < tw { w[dq + j + 1] } else { zero };
-                *hj = if dr == 0 { lo } else { shld(hi, lo, 64 - dr) };
-            }
+            unroll!(j in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] {
+                if j < hw {
+                    let lo = if dq + j < tw { w[dq + j] } else { zero };
+                    let hi = if dq + j + 1 < tw { w[dq + j + 1] } else { zero };
+                    h[j] = if dr == 0 { lo } else { shld(hi, lo, 64 - dr) };
+                }
+            });
             // Clear them.
             if dr != 0 {
                 w[dq] = _mm512_and_si512(w[dq], _mm512_set1_epi64(((1u64 << dr) - 1) as i64));
-                for x in w.iter_mut().take(tw).skip(dq + 1) {
-                    *x = zero;
-                }
-            } else {
-                for x in w.iter_mut().take(tw).skip(dq) {
-                    *x = zero;
-                }
             }
+            upto20!(j {
+                if j < tw && (j > dq || (j == dq && dr == 0)) {
+                    w[j] = zero;
+                }
+            });
             // Add H·(P − x^d).
             let lim = (hbits + kmax).div_ceil(64).max(1);
-            for &k in ks {
+            unroll!(ki in [0, 1, 2] {
+                if ki < ks.len() {
+                    add_shifted(w, &h[..hw], hbits, ks[ki] as usize, lim);
+                }
+            });
+            for &k in ks.iter().skip(3) {
                 add_shifted(w, &h[..hw], hbits, k as usize, lim);
             }
             add_shifted(w, &h[..hw], hbits, 0, lim);
-            top = hbits + kmax;
+            hbits + kmax
         }
     }
 }
@@ -369,14 +429,17 @@ unsafe fn sqr8<const N: usize, M: ModulusSpec>(m: &M, x: &[__m512i; N]) -> [__m5
         let top = 2 * d - 1;
         let words = top.div_ceil(64);
         let mut w = [_mm512_setzero_si512(); WIDE];
-        for (i, &xi) in x.iter().enumerate() {
-            let a = _mm512_clmulepi64_epi128::<0x00>(xi, xi);
-            let b = _mm512_clmulepi64_epi128::<0x11>(xi, xi);
-            w[2 * i] = _mm512_unpacklo_epi64(a, b);
-            if 2 * i + 1 < words {
-                w[2 * i + 1] = _mm512_unpackhi_epi64(a, b);
+        upto9!(i {
+            if i < N {
+                let xi = x[i];
+                let a = _mm512_clmulepi64_epi128::<0x00>(xi, xi);
+                let b = _mm512_clmulepi64_epi128::<0x11>(xi, xi);
+                w[2 * i] = _mm512_unpacklo_epi64(a, b);
+                if 2 * i + 1 < words {
+                    w[2 * i + 1] = _mm512_unpackhi_epi64(a, b);
+                }
             }
-        }
+        });
         reduce(m, &mut w, top);
         let mut r = [_mm512_setzero_si512(); N];
         r.copy_from_slice(&w[..N]);
@@ -450,8 +513,10 @@ unsafe fn split8<const N: usize>(x: &[__m512i; N]) -> ([__m512i; N], [__m512i; N
         let mut even = [zero; N];
         let mut odd = [zero; N];
         let hi_mask = _mm512_set1_epi64(0xFFFF_FFFF_0000_0000u64 as i64);
-        let mut i = 0;
-        while 2 * i < N {
+        unroll!(i in [0, 1, 2, 3, 4] {
+            if 2 * i >= N {
+                return (even, odd);
+            }
             let s0 = compress(x[2 * i], false);
             if 2 * i + 1 < N {
                 let s1 = compress(x[2 * i + 1], true);
@@ -462,8 +527,7 @@ unsafe fn split8<const N: usize>(x: &[__m512i; N]) -> ([__m512i; N], [__m512i; N
                 even[i] = _mm512_and_si512(s0, _mm512_set1_epi64(0xFFFF_FFFF));
                 odd[i] = _mm512_srli_epi64::<32>(s0);
             }
-            i += 1;
-        }
+        });
         (even, odd)
     }
 }
@@ -482,7 +546,13 @@ unsafe fn ssrf1_8<const N: usize, M: ModulusSpec>(m: &M, x: &[__m512i; N]) -> [_
         let ow = obits.div_ceil(64);
         let mut r = even;
         add_shifted(&mut r, &odd[..ow], obits, d.div_ceil(2), N);
-        for &k in m.middle_exponents() {
+        let ks = m.middle_exponents();
+        unroll!(ki in [0, 1, 2] {
+            if ki < ks.len() {
+                add_shifted(&mut r, &odd[..ow], obits, (ks[ki] as usize).div_ceil(2), N);
+            }
+        });
+        for &k in ks.iter().skip(3) {
             add_shifted(&mut r, &odd[..ow], obits, (k as usize).div_ceil(2), N);
         }
         r
@@ -511,25 +581,27 @@ unsafe fn zeta8<const N: usize, M: ModulusSpec>(
         let mut w = [zero; WIDE];
         w[..N].copy_from_slice(&even);
         // Products landing at word k (low) and k + 1 (high), even and odd lanes.
-        let mut k = 0;
-        while k + 1 < ow + N {
-            let mut e = zero;
-            let mut o = zero;
-            for i in 0..ow {
-                if k >= i && k - i < N {
-                    let zj = z[k - i];
-                    e = xor(e, _mm512_clmulepi64_epi128::<0x00>(odd[i], zj));
-                    o = xor(o, _mm512_clmulepi64_epi128::<0x01>(odd[i], zj));
+        upto20!(k {
+            if k + 1 < ow + N {
+                let mut e = zero;
+                let mut o = zero;
+                unroll!(i in [0, 1, 2, 3, 4] {
+                    if i < ow && k >= i && k - i < N {
+                        let zj = z[k - i];
+                        e = xor(e, _mm512_clmulepi64_epi128::<0x00>(odd[i], zj));
+                        o = xor(o, _mm512_clmulepi64_epi128::<0x01>(odd[i], zj));
+                    }
+                });
+                if k < tw {
+                    w[k] = xor(w[k], _mm512_unpacklo_epi64(e, o));
+                }
+                if k + 1 < tw {
+                    if let Some(x) = w.get_mut(k + 1) {
+                        *x = xor(*x, _mm512_unpackhi_epi64(e, o));
+                    }
                 }
             }
-            if k < tw {
-                w[k] = xor(w[k], _mm512_unpacklo_epi64(e, o));
-            }
-            if k + 1 < tw {
-                w[k + 1] = xor(w[k + 1], _mm512_unpackhi_epi64(e, o));
-            }
-            k += 1;
-        }
+        });
         reduce(m, &mut w, top);
         let mut r = [zero; N];
         r.copy_from_slice(&w[..N]);
