@@ -429,6 +429,9 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          products, every other column the throughput of independent operations through \
          the batch forms (`mul_many`, …, one call per 64 elements, the loop inside the \
          kernel's CPU-feature function; the single-call costs are in the next table); \
+         for compile-time specs on CPUs with AVX-512 VBMI2, VPCLMULQDQ and GFNI, `Sqr` \
+         and `Sqrt` (SSRF and ζ method) run word-sliced, eight elements per pass with \
+         word j of all eight in one zmm, while `Mul` runs one element at a time; \
          `Inv` and `Inv ct` are `inv_many_vartime` / `inv_many`, Montgomery's \
          simultaneous inversion (prefix products, one field inversion per 64 elements, \
          back-substitution: 3 Mul + 1/64 Inv per element) with the variable-time / \

@@ -156,6 +156,16 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     /// [`Arith::mul_many`]); an error if the lengths differ.
     pub fn sqr_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
         check_len("out", out.len(), a.len())?;
+        #[cfg(target_arch = "x86_64")]
+        if self.engine != Engine::Portable {
+            if let Some(t) = super::backend::sliced::<M>() {
+                let k = super::backend::sliced_len(a.len());
+                if t.sqr_many(&self.modulus, &a[..k], &mut out[..k]) {
+                    self.engine.sqr_many(&self.modulus, &a[k..], &mut out[k..]);
+                    return Ok(());
+                }
+            }
+        }
         self.engine.sqr_many(&self.modulus, a, out);
         Ok(())
     }
@@ -169,6 +179,17 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         out: &mut [[u64; N]],
     ) -> Result<()> {
         check_len("out", out.len(), a.len())?;
+        #[cfg(target_arch = "x86_64")]
+        if self.engine != Engine::Portable {
+            if let Some(t) = super::backend::sliced::<M>() {
+                let k = super::backend::sliced_len(a.len());
+                if t.zeta_sqrt_many(&self.modulus, zeta, &a[..k], &mut out[..k]) {
+                    self.engine
+                        .zeta_sqrt_many(&self.modulus, zeta, &a[k..], &mut out[k..]);
+                    return Ok(());
+                }
+            }
+        }
         self.engine.zeta_sqrt_many(&self.modulus, zeta, a, out);
         Ok(())
     }

@@ -16,6 +16,10 @@ pub const MAX_DEGREE: u32 = 4096;
 
 /// What the arithmetic needs to know about the defining polynomial.
 pub trait ModulusSpec: Clone + Send + Sync + 'static {
+    /// Whether the degree and exponents are compile-time constants (the zero-sized
+    /// specs of [`spec`](super::spec)): the word-sliced batch kernels, which unroll on
+    /// them, are only used then.
+    const COMPILE_TIME: bool = false;
     /// The degree d.
     fn degree(&self) -> u32;
     /// The exponents strictly between 0 and d, in descending order (the constant term

@@ -43,6 +43,7 @@ macro_rules! binary_specs {
             }
 
             impl ModulusSpec for $name {
+                const COMPILE_TIME: bool = true;
                 #[inline(always)]
                 fn degree(&self) -> u32 {
                     $d

@@ -161,9 +161,31 @@ pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
     }
 }
 
-/// `out[i] = type1(m, a[i])` for every i (`i < min(a.len(), out.len())`), the loop
-/// inside one BMI2 function when the CPU has it (the kernel inlined), else portable.
+/// `out[i] = type1(m, a[i])` for every i (`i < min(a.len(), out.len())`): for a
+/// compile-time spec on a CPU with AVX-512 VBMI2, VPCLMULQDQ and GFNI, eight elements
+/// per pass by the word-sliced kernel
+/// ([`avx512_sliced`](crate::binary::backend::avx512_sliced)); otherwise
+/// [`type1_many_one_by_one`].
 pub fn type1_many<const N: usize, M: ModulusSpec>(m: &M, a: &[[u64; N]], out: &mut [[u64; N]]) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(t) = crate::binary::backend::sliced::<M>() {
+        let n = a.len().min(out.len());
+        let k = crate::binary::backend::sliced_len(n);
+        if t.ssrf1_sqrt_many(m, &a[..k], &mut out[..k]) {
+            type1_many_one_by_one(m, &a[k..n], &mut out[k..n]);
+            return;
+        }
+    }
+    type1_many_one_by_one(m, a, out);
+}
+
+/// [`type1_many`] without the word-sliced kernels: one element at a time, in one BMI2
+/// loop when the CPU has it (the kernel inlined), else portable.
+pub fn type1_many_one_by_one<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
     if !bmi2::type1_many(m, a, out) {
         for (o, x) in out.iter_mut().zip(a) {
             *o = type1_portable(m, x);
