@@ -9,6 +9,7 @@ mod binary_inv;
 mod binary_inv_many;
 mod binary_many;
 mod binary_quadratic;
+mod binary_sliced;
 mod ext;
 mod ext_opcounts;
 mod gf2poly;
