@@ -2,7 +2,7 @@
 //! `cargo run -p halfroot --release --example ext_pieces`.
 #![allow(missing_docs, clippy::unwrap_used)]
 
-use halfroot::ext::lazy::{Engine, Ev};
+use halfroot::ext::lazy::{batch, Engine, Ev};
 use halfroot::ext::{Fqk, MulAlgorithm};
 use halfroot::field::Field;
 use halfroot::prime::primality::random_prime;
@@ -63,22 +63,53 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
     let bl: Vec<[u64; N]> = b.iter().map(|c| *c.montgomery_limbs()).collect();
     let mut out = vec![[0u64; N]; k];
     let te = best(|| {
-        eng.mul_limbs(
+        eng.mul_limbs_with(
             MulAlgorithm::KaratsubaLazy,
+            false,
             black_box(&al),
             black_box(&bl),
             &mut out,
         );
         black_box(&out);
     });
+    let tb = best(|| {
+        eng.mul_limbs_with(
+            MulAlgorithm::KaratsubaLazy,
+            true,
+            black_box(&al),
+            black_box(&bl),
+            &mut out,
+        );
+        black_box(&out);
+    });
+    // the phases of the batched form: operands + 14 products, column pass, 5 REDC
+    let tp = best(|| {
+        black_box(batch::products5(black_box(&al), black_box(&bl)));
+    });
+    let pr = batch::products5(&al, &bl);
+    let alpha = 3u64;
+    let tc = best(|| {
+        black_box(batch::combine5(black_box(&pr), alpha, false));
+    });
+    let ts = batch::combine5(&pr, alpha, false);
+    let tr5 = best(|| {
+        for t in black_box(&ts) {
+            black_box(eng.reduce_t(*t));
+        }
+    });
     let tauto = best(|| {
         black_box(e.mul_with(MulAlgorithm::Auto, black_box(&a), black_box(&b)));
+    });
+    let mut o = a.clone();
+    let tin = best(|| {
+        black_box(e.mul_into(MulAlgorithm::Auto, black_box(&a), black_box(&b), &mut o));
+        black_box(&o);
     });
     let tfm = best(|| {
         black_box(e.mul(black_box(&a), black_box(&b)));
     });
     println!(
-        "bits={bits:5} N={N:2} Fp.mul={tm:6.1} mul_wide={tw:6.1} redc={tr:6.1} ev_mul={tu:6.1} | engine={te:7.1} mul_with(auto)={tauto:7.1} Field::mul={tfm:7.1}"
+        "bits={bits:5} N={N:2} Fp.mul={tm:6.1} mul_wide={tw:6.1} redc={tr:6.1} ev_mul={tu:6.1} | fused={te:7.1} batched={tb:7.1} [prods={tp:7.1} comb={tc:6.1} 5redc={tr5:6.1}] mul_with(auto)={tauto:7.1} mul_into={tin:7.1} Field::mul={tfm:7.1}"
     );
 }
 

@@ -294,6 +294,34 @@ where
         self.product(alg, a, Some(b))
     }
 
+    /// `out = a·b` by `alg` (`Auto` resolved as in [`Fqk::mul_with`]) into a
+    /// caller-provided buffer of k coefficients: no allocation when the lazy engine
+    /// runs (base [`crate::prime::Fp`], M = X^k − α with small ±α); otherwise the
+    /// product is formed as in [`Fqk::mul_with`] and copied. `None` (and `out`
+    /// unchanged) if `a`, `b` or `out` does not have k coefficients.
+    pub fn mul_into(
+        &self,
+        alg: MulAlgorithm,
+        a: &[F::Elem],
+        b: &[F::Elem],
+        out: &mut [F::Elem],
+    ) -> Option<()> {
+        let k = self.degree();
+        if a.len() != k || b.len() != k || out.len() != k {
+            return None;
+        }
+        let alg = self.resolve(alg).unwrap_or(MulAlgorithm::Schoolbook);
+        if alg.is_lazy() {
+            if let Some(l) = &self.lazy {
+                if l.supports(alg) && l.mul(alg, a, Some(b), out) {
+                    return Some(());
+                }
+            }
+        }
+        out.clone_from_slice(&self.product(alg, a, Some(b)));
+        Some(())
+    }
+
     /// `a²` by an explicitly chosen algorithm's squaring variant.
     pub fn sqr_with(&self, alg: MulAlgorithm, a: &[F::Elem]) -> Vec<F::Elem> {
         let alg = self.resolve(alg).unwrap_or(MulAlgorithm::Schoolbook);

@@ -25,6 +25,9 @@ struct Row {
     k: usize,
     bits: u64,
     ns: Vec<(String, f64)>,
+    /// `auto` into a reused buffer (`Fqk::mul_into`, no allocation), as FLINT's
+    /// `fq_mul` into its preallocated `fq_t`.
+    in_place: f64,
     mq_over_aq: f64,
     base: Vec<(String, f64)>, // relative to one addition
     peers: Vec<(String, Result<f64, String>)>,
@@ -61,6 +64,11 @@ fn measure<const N: usize>(
         });
         ns_v.push((alg.name().to_string(), t));
     }
+    let mut out = a.clone();
+    let in_place = median_ns(budget, 1, || {
+        black_box(e.mul_into(MulAlgorithm::Auto, black_box(&a), black_box(&b), &mut out));
+        black_box(&out);
+    });
     let x = a[0];
     let y = a[1];
     let t_add = median_ns(budget, 1, || {
@@ -160,6 +168,7 @@ fn measure<const N: usize>(
         k,
         bits,
         ns: ns_v,
+        in_place,
         mq_over_aq: t_mul / t_add,
         base,
         peers: peer_v,
@@ -183,7 +192,9 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     let mut md = String::from(
         "## F_{q^k} multiplication (El Mrabet–Guillevic–Ionica, AFRICACRYPT 2011)\n\n\
          Fields F_q[X]/(X^k − α), q a random prime ≡ 1 mod k, α the smallest that makes \
-         the binomial irreducible; one full product including the reduction.\n\n",
+         the binomial irreducible; one full product including the reduction (`auto in place`: `auto` into a reused \
+         output buffer, `Fqk::mul_into`, no allocation — FLINT's `fq_mul` also writes into \
+         a preallocated `fq_t`).\n\n",
     );
     // Table 9 + times
     let algs: Vec<String> = MulAlgorithm::ALL
@@ -196,6 +207,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         headers.push("flint fq_mul ns".into());
         headers.push("pari FpXQ_mul ns".into());
         headers.push("flint / auto".into());
+    }
+    headers.push("auto in place ns".into());
+    if opts.peers {
+        headers.push("flint / auto in place".into());
     }
     headers.push("montgomery / newton".into());
     headers.push("montgomery-lazy / newton-lazy".into());
@@ -216,10 +231,17 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             let fl = p("flint_fq_mul");
             row.push(show(fl.clone()));
             row.push(show(p("pari_fpxq_mul")));
-            row.push(match (fl, get(r, "auto")) {
+            row.push(match (fl.clone(), get(r, "auto")) {
                 (Some(Ok(x)), Some(y)) => ratio(x / y),
                 _ => "—".into(),
             });
+            row.push(ns(r.in_place));
+            row.push(match fl {
+                Some(Ok(x)) => ratio(x / r.in_place),
+                _ => "—".into(),
+            });
+        } else {
+            row.push(ns(r.in_place));
         }
         row.push(match (get(r, "montgomery"), get(r, "newton")) {
             (Some(m), Some(n)) => ratio(m / n),
@@ -320,7 +342,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                 .collect();
             let base: Map<String, Value> =
                 r.base.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
-            json!({ "k": r.k, "bits": r.bits, "ns": ns_map, "mq_over_aq": r.mq_over_aq,
+            json!({ "k": r.k, "bits": r.bits, "ns": ns_map, "auto_in_place_ns": r.in_place,
+                    "mq_over_aq": r.mq_over_aq,
                     "peers": peers, "relative_to_add": base })
         })
         .collect();

@@ -12,13 +12,16 @@
 //! of the integer product of the coefficient vectors, all in [0, k·p²).
 //! Cost: per algorithm in [`schoolbook`], [`karatsuba`], [`montgomery`], [`newton`]
 //! (their M are N×N-word products without reduction), plus k REDC and a few
-//! conditional subtractions each.
+//! conditional subtractions each. For k = 5, 6, 7 the Karatsuba products run either
+//! one at a time ([`fused5`], [`karatsuba`]) or in one batch through the interface a
+//! SIMD backend accelerates ([`batch`]), whichever [`batch_wins`] measured faster.
 //! Preconditions: base field [`Fp<N>`], modulus X^k − α with α or −α below 2^31
 //! (otherwise [`engine_for`] returns `None` and the caller uses the reduced formulas).
 //! Constant time: yes (no branch or memory index depends on the operands).
 
 #![allow(clippy::needless_range_loop)]
 
+pub mod batch;
 pub mod fused5;
 pub mod karatsuba;
 pub mod kmul;
@@ -33,13 +36,63 @@ use crate::prime::montgomery::wide::{redc_wide, reduce_multiples, sqr_wide};
 use crate::prime::montgomery::{Fp, FpElem};
 use crate::prime::PrimeFieldOps;
 use core::any::Any;
+use core::hint::black_box;
 use kmul::mul_wide_fast as mul_wide;
 use num_bigint::BigUint;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
 /// The largest degree with a lazy product.
 pub const MAX_K: usize = 7;
 const MAX_TERMS: usize = 2 * MAX_K - 1;
+
+/// Whether the Karatsuba forms for k = 5, 6, 7 should compute their coefficient
+/// products in one batch ([`batch`], through the batch interface that a SIMD backend
+/// accelerates) rather than one at a time ([`fused5`], [`karatsuba`]), for
+/// coefficients of `N` words on this machine: measured once per `N` and process
+/// ([`calibrate`]), since the answer depends on the backend behind the batch
+/// interface (with the portable batch path the batched form was 10–20 % slower,
+/// examples/ext_pieces).
+pub fn batch_wins<const N: usize>() -> bool {
+    static CHOICE: [OnceLock<bool>; 33] = [const { OnceLock::new() }; 33];
+    match CHOICE.get(N) {
+        Some(c) => *c.get_or_init(calibrate::<N>),
+        None => false,
+    }
+}
+
+/// Times the k = 5 Karatsuba products (without the REDC both forms share) batched and
+/// one at a time on fixed pseudo-random operands, alternating, best of 7 rounds
+/// each; true if the batched form was faster. The results of both forms are equal
+/// (tests `batch_karatsuba_matches_schoolbook`, tests/ext.rs), only the speed differs.
+pub fn calibrate<const N: usize>() -> bool {
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let a: [[u64; N]; 5] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
+    let b: [[u64; N]; 5] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
+    let reps = (256 / (N * N)).clamp(2, 64);
+    let mut best = [u128::MAX; 2];
+    for _ in 0..7 {
+        for (j, batched) in [false, true].into_iter().enumerate() {
+            let t = Instant::now();
+            for _ in 0..reps {
+                let (x, y) = (black_box(&a), black_box(&b));
+                black_box(if batched {
+                    batch::mul5(x, y, 3, false)
+                } else {
+                    fused5::mul5(x, y, 3, false)
+                });
+            }
+            best[j] = best[j].min(t.elapsed().as_nanos());
+        }
+    }
+    best[1] < best[0]
+}
 
 /// A signed integer of 2N + 1 words in two's complement (a double-width product with
 /// one word of headroom).
@@ -387,6 +440,8 @@ pub struct Engine<const N: usize> {
     mults: Vec<([u64; N], u64)>,
     /// Whether Newton's points are usable (q above [`super::mul::newton::min_prime`]).
     newton_ok: bool,
+    /// Whether the Karatsuba forms run batched ([`batch_wins`]).
+    batched: bool,
 }
 
 fn to_words<const N: usize>(v: &BigUint) -> Option<([u64; N], u64)> {
@@ -449,6 +504,7 @@ impl<const N: usize> Engine<N> {
             offset,
             mults,
             newton_ok: q >= BigUint::from(super::mul::newton::min_prime(k)),
+            batched: (5..=7).contains(&k) && batch_wins::<N>(),
         })
     }
 
@@ -486,13 +542,9 @@ impl<const N: usize> Engine<N> {
         reduce_multiples(r, h, &self.mults)
     }
 
-    /// `a·b` (k = 5) by the fused Karatsuba form of [`fused5`] into `out`.
-    #[inline(always)]
-    fn mul5_fused(&self, a: &[[u64; N]], b: &[[u64; N]], out: &mut [[u64; N]]) {
-        let t = fused5::mul5(a, b, self.alpha, self.alpha_neg);
-        for (o, ti) in out.iter_mut().zip(t) {
-            *o = self.reduce_t(ti);
-        }
+    /// Whether the Karatsuba forms run batched here ([`batch_wins`]).
+    pub fn is_batched(&self) -> bool {
+        self.batched
     }
 
     /// Whether `alg` has a lazy form here.
@@ -505,7 +557,8 @@ impl<const N: usize> Engine<N> {
         }
     }
 
-    /// `a·b` (or `a²` when `square`) into `out`, coefficients as Montgomery limbs.
+    /// `a·b` into `out`, coefficients as Montgomery limbs: the Karatsuba forms of
+    /// k = 5, 6, 7 with their products batched ([`batch`]) when [`batch_wins`].
     #[inline]
     pub fn mul_limbs(
         &self,
@@ -514,13 +567,38 @@ impl<const N: usize> Engine<N> {
         b: &[[u64; N]],
         out: &mut [[u64; N]],
     ) {
+        self.mul_limbs_with(alg, self.batched, a, b, out)
+    }
+
+    /// [`Engine::mul_limbs`] with the batched ([`batch`]) or the one-product-at-a-time
+    /// ([`fused5`], [`karatsuba`]) Karatsuba forms for k = 5, 6, 7 (both kept so that
+    /// they can be timed against each other).
+    #[inline]
+    pub fn mul_limbs_with(
+        &self,
+        alg: MulAlgorithm,
+        batched: bool,
+        a: &[[u64; N]],
+        b: &[[u64; N]],
+        out: &mut [[u64; N]],
+    ) {
         let k = self.k;
         if k == 5 && alg.reduced() == MulAlgorithm::Karatsuba {
-            return self.mul5_fused(a, b, out);
+            let t = if batched {
+                batch::mul5(a, b, self.alpha, self.alpha_neg)
+            } else {
+                fused5::mul5(a, b, self.alpha, self.alpha_neg)
+            };
+            for (o, ti) in out.iter_mut().zip(t) {
+                *o = self.reduce_t(ti);
+            }
+            return;
         }
         let mut c = [Wide::<N>::ZERO; MAX_TERMS];
         let c = &mut c[..2 * k - 1];
         match alg.reduced() {
+            MulAlgorithm::Karatsuba if batched && k == 6 => batch::mul6(a, b, c),
+            MulAlgorithm::Karatsuba if batched && k == 7 => batch::mul7(a, b, c),
             MulAlgorithm::Karatsuba => karatsuba::mul(a, b, c),
             MulAlgorithm::Montgomery if k == 5 => montgomery::mul5(a, b, c),
             MulAlgorithm::Newton if self.newton_ok => newton::mul(a, b, c),
@@ -533,8 +611,8 @@ impl<const N: usize> Engine<N> {
     #[inline]
     pub fn sqr_limbs(&self, alg: MulAlgorithm, a: &[[u64; N]], out: &mut [[u64; N]]) {
         let k = self.k;
-        if k == 5 && alg.reduced() == MulAlgorithm::Karatsuba {
-            return self.mul5_fused(a, a, out);
+        if alg.reduced() == MulAlgorithm::Karatsuba && (5..=7).contains(&k) {
+            return self.mul_limbs(alg, a, a, out);
         }
         let mut c = [Wide::<N>::ZERO; MAX_TERMS];
         let c = &mut c[..2 * k - 1];

@@ -54,6 +54,13 @@ fn check_field<F: PrimeFieldOps + Clone + 'static>(e: &Fqk<F>, n: usize, rng: &m
             );
         }
         assert_eq!(e.to_coeffs(&e.mul(&a, &b)), want);
+        // into a caller's buffer (no allocation on the lazy path)
+        let mut out = e.zero();
+        e.mul_into(MulAlgorithm::Auto, &a, &b, &mut out).unwrap();
+        assert_eq!(e.to_coeffs(&out), want, "mul_into k={k} q={q}");
+        assert!(e
+            .mul_into(MulAlgorithm::Auto, &a, &b, &mut out[1..])
+            .is_none());
     }
 }
 
@@ -384,5 +391,75 @@ fn unreduced_products_and_redc_match_biguint() {
             let pl = *f.modulus_limbs();
             assert_eq!(f.redc_unreduced(&pl, &pl), None);
         });
+    }
+}
+
+/// The batched (`ext::lazy::batch`) and one-at-a-time lazy Karatsuba forms of the
+/// engine, for k = 5, 6, 7, 64 … 2048 bits, α > 0 and α < 0, on random elements and on
+/// elements with coefficients q − 1 (all-ones-like words) and 0, against the
+/// `BigUint` schoolbook oracle.
+fn check_engine_forms<const N: usize>(f: &Fp<N>, k: usize, alpha: &BigUint, rng: &mut ChaCha8Rng) {
+    use halfroot::ext::lazy::Engine;
+    let q = f.modulus().clone();
+    let al = f.from_biguint(alpha).unwrap();
+    let eng = Engine::<N>::new(f, k, &al).expect("small ±α");
+    let mut m = vec![BigUint::default(); k];
+    m[0] = (&q - alpha) % &q;
+    let qm1 = &q - 1u32;
+    for round in 0..6 {
+        let (ai, bi) = match round {
+            0 => (vec![qm1.clone(); k], vec![qm1.clone(); k]),
+            1 => {
+                let mut z = vec![BigUint::default(); k];
+                z[k - 1] = qm1.clone();
+                (z, vec![qm1.clone(); k])
+            }
+            _ => (
+                oracle::random_elem(&q, k, rng),
+                oracle::random_elem(&q, k, rng),
+            ),
+        };
+        let want = oracle::mulmod(&q, &m, &ai, &bi);
+        let limbs = |v: &[BigUint]| -> Vec<[u64; N]> {
+            v.iter()
+                .map(|c| *f.from_biguint(c).unwrap().montgomery_limbs())
+                .collect()
+        };
+        let (a, b) = (limbs(&ai), limbs(&bi));
+        for batched in [false, true] {
+            let mut out = vec![[0u64; N]; k];
+            eng.mul_limbs_with(MulAlgorithm::KaratsubaLazy, batched, &a, &b, &mut out);
+            let got: Vec<BigUint> = out
+                .iter()
+                .map(|w| f.to_biguint(&f.from_montgomery_limbs(w).unwrap()))
+                .collect();
+            assert_eq!(got, want, "k={k} batched={batched} α={alpha} q={q}");
+        }
+    }
+}
+
+#[test]
+fn lazy_karatsuba_batched_matches_oracle() {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    for bits in [64u64, 160, 256, 512, 1024, 1536, 2048] {
+        for k in [5usize, 6, 7] {
+            let q = oracle::prime_mod(bits, k as u64, 1, &mut rng);
+            let fp = DynFp::new(&q).unwrap();
+            halfroot::with_fp!(&fp, |f| {
+                let mut done = 0;
+                for a in 2u64..400 {
+                    for alpha in [BigUint::from(a), &q - a] {
+                        if done < 2 && Fqk::binomial(f.clone(), k, &alpha).is_ok() {
+                            check_engine_forms(f, k, &alpha, &mut rng);
+                            done += 1;
+                        }
+                    }
+                    if done >= 2 {
+                        break;
+                    }
+                }
+                assert!(done > 0, "no small binomial for k={k}, {bits} bits");
+            });
+        }
     }
 }

@@ -1,0 +1,468 @@
+//! Batched lazy Karatsuba products in F_q[X]/(X^k − α), k = 5, 6, 7: every
+//! coefficient product of the two-level Karatsuba of [`super::karatsuba`] is formed
+//! first as an operand pair (sums of coefficients, N words plus a small top word),
+//! then ALL of them are computed by ONE call to the batch interface
+//! `crate::prime::montgomery::wide_batch::mul_wide_many` (a SIMD backend runs several
+//! products side by side there), then combined.
+//!
+//! * k = 5: the 14 products of [`super::fused5`] and its one-pass signed column
+//!   combination (which already folds X^5 = α), then 5 REDC.
+//! * k = 6: 3 + 3 split, three 3-term Karatsuba products, 18 products.
+//! * k = 7: 3 + 4 split, the middle 4-term product sharing a_6·b_6 with the high
+//!   half, 6 + 9 + 8 = 23 products.
+//!
+//! For k = 6, 7 the recombination is the Karatsuba recursion of
+//! [`super::karatsuba`] on the batch's results (2N + 1-word additions), then the
+//! reduction modulo X^k − α and k REDC of [`super::Engine::finish`].
+//!
+//! Source: Karatsuba–Ofman 1962; 3-term base case of Weimerskirch–Paar 2006, §3;
+//! the 5-term split as in El Mrabet, Guillevic, Ionica, AFRICACRYPT 2011 (14M);
+//! lazy reduction of Aranha et al., EUROCRYPT 2011, §3.
+//! Cost: 14 / 18 / 23 N×N(+1)-word products in one batch, the sums forming their
+//! operands (N + 1 words), the combination, k REDC.
+//! Preconditions: coefficients < 2^(64N) (every operand's top word is then at most
+//! k − 1 < 2^16, as the batch interface requires); |α| < 2^31. Constant time (no
+//! branch or index depends on the operands; the sign of α is public).
+
+#![allow(clippy::needless_range_loop)]
+
+use super::{Ev, Wide};
+use crate::prime::montgomery::wide_batch::mul_wide_many;
+
+/// The products of a batch of `L` operand pairs, each exact as 2N + 1 words.
+pub struct Products<const N: usize, const L: usize> {
+    lo: [[u64; N]; L],
+    hi: [[u64; N]; L],
+    top: [u64; L],
+}
+
+impl<const N: usize, const L: usize> Products<N, L> {
+    /// `(a[i] + at[i]·2^(64N))·(b[i] + bt[i]·2^(64N))` for every `i < L`, by one call
+    /// of the batch interface.
+    #[inline(always)]
+    pub fn compute(a: &[[u64; N]; L], at: &[u64; L], b: &[[u64; N]; L], bt: &[u64; L]) -> Self {
+        let mut p = Products {
+            lo: [[0u64; N]; L],
+            hi: [[0u64; N]; L],
+            top: [0u64; L],
+        };
+        mul_wide_many::<N>(a, at, b, bt, &mut p.lo, &mut p.hi, &mut p.top);
+        p
+    }
+
+    /// The batch of the operand lists `a`, `b` (as [`Ev`] values, non-negative with
+    /// top words below 2^16).
+    #[inline(always)]
+    fn of(a: &[Ev<N>; L], b: &[Ev<N>; L]) -> Self {
+        let al: [[u64; N]; L] = core::array::from_fn(|i| a[i].lo);
+        let at: [u64; L] = core::array::from_fn(|i| a[i].top);
+        let bl: [[u64; N]; L] = core::array::from_fn(|i| b[i].lo);
+        let bt: [u64; L] = core::array::from_fn(|i| b[i].top);
+        Self::compute(&al, &at, &bl, &bt)
+    }
+
+    /// Product `i` as a [`Wide`].
+    #[inline(always)]
+    fn get(&self, i: usize) -> Wide<N> {
+        Wide {
+            lo: self.lo[i],
+            hi: self.hi[i],
+            top: self.top[i],
+        }
+    }
+
+    /// `Σ plus − Σ minus ± |α|·(Σ aplus − Σ aminus)` over product indices, in one
+    /// pass over the words with a signed 128-bit column accumulator (and a second one
+    /// for the α group, multiplied by the word |α| per column), mod 2^(64(2N+1)).
+    #[inline(always)]
+    fn combine<const P: usize, const M: usize, const AP: usize, const AM: usize>(
+        &self,
+        plus: [usize; P],
+        minus: [usize; M],
+        aplus: [usize; AP],
+        aminus: [usize; AM],
+        alpha: u64,
+        neg: bool,
+    ) -> Wide<N> {
+        /// One column: the word `get(i)` of every term.
+        #[inline(always)]
+        #[allow(clippy::too_many_arguments)]
+        fn column<const P: usize, const M: usize, const AP: usize, const AM: usize>(
+            acc: &mut i128,
+            acca: &mut i128,
+            plus: &[usize; P],
+            minus: &[usize; M],
+            aplus: &[usize; AP],
+            aminus: &[usize; AM],
+            alpha: u64,
+            neg: bool,
+            get: impl Fn(usize) -> u64,
+        ) -> u64 {
+            for &i in plus {
+                *acc += get(i) as i128;
+            }
+            for &i in minus {
+                *acc -= get(i) as i128;
+            }
+            if AP + AM > 0 {
+                for &i in aplus {
+                    *acca += get(i) as i128;
+                }
+                for &i in aminus {
+                    *acca -= get(i) as i128;
+                }
+                let wa = *acca as u64;
+                *acca >>= 64;
+                let pr = (wa as u128 * alpha as u128) as i128;
+                if neg {
+                    *acc -= pr;
+                } else {
+                    *acc += pr;
+                }
+            }
+            let out = *acc as u64;
+            *acc >>= 64;
+            out
+        }
+        let mut r = Wide::<N>::ZERO;
+        let (mut acc, mut acca) = (0i128, 0i128);
+        let (p, m, ap, am) = (&plus, &minus, &aplus, &aminus);
+        for w in 0..N {
+            r.lo[w] = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, |i| {
+                self.lo[i][w]
+            });
+        }
+        for w in 0..N {
+            r.hi[w] = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, |i| {
+                self.hi[i][w]
+            });
+        }
+        r.top = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, |i| {
+            self.top[i]
+        });
+        r
+    }
+}
+
+/// The 14 operands of one factor of the 5-term product, in the order Ls, H01, H02,
+/// H12, M0, M1, M01, M02, M12, L0, L1, H0, H1, H2 of [`super::fused5`]'s names (the
+/// nine sums first, the five plain coefficients last: a backend that runs the batch
+/// 8 lanes at a time gets the products with top words in its full pass).
+#[inline(always)]
+fn operands5<const N: usize>(a: &[[u64; N]]) -> [Ev<N>; 14] {
+    let e = |i: usize| Ev::from_limbs(a[i]);
+    let s0 = e(0).add(&e(2));
+    let s1 = e(1).add(&e(3));
+    [
+        e(0).add(&e(1)),
+        e(2).add(&e(3)),
+        e(2).add(&e(4)),
+        e(3).add(&e(4)),
+        s0,
+        s1,
+        s0.add(&s1),
+        s0.add(&e(4)),
+        s1.add(&e(4)),
+        e(0),
+        e(1),
+        e(2),
+        e(3),
+        e(4),
+    ]
+}
+
+/// The 5 coefficients `T_i` of `a·b mod (X^5 − α)` as exact integers (before REDC),
+/// α = −`alpha` when `neg`: the 14 products in one batch, then the signed column
+/// combination of [`super::fused5`].
+#[inline(always)]
+pub fn mul5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], alpha: u64, neg: bool) -> [Wide<N>; 5] {
+    let p = Products::<N, 14>::of(&operands5(a), &operands5(b));
+    combine5(&p, alpha, neg)
+}
+
+/// The column combination of the 14 products of [`mul5`] (public for timing).
+#[inline(always)]
+pub fn combine5<const N: usize>(p: &Products<N, 14>, alpha: u64, neg: bool) -> [Wide<N>; 5] {
+    const LS: usize = 0;
+    const H01: usize = 1;
+    const H02: usize = 2;
+    const H12: usize = 3;
+    const M0: usize = 4;
+    const M1: usize = 5;
+    const M01: usize = 6;
+    const M02: usize = 7;
+    const M12: usize = 8;
+    const L0: usize = 9;
+    const L1: usize = 10;
+    const H0: usize = 11;
+    const H1: usize = 12;
+    const H2: usize = 13;
+    let (al, ng) = (alpha, neg);
+    [
+        p.combine([L0], [], [H01, M12], [H0, M1, H12], al, ng),
+        p.combine([LS], [L0, L1], [H02, H1], [H0, H2], al, ng),
+        p.combine([L1, M0], [H0, L0], [H12], [H1, H2], al, ng),
+        p.combine([M01, H0, H1, L0, L1], [M0, M1, H01, LS], [H2], [], al, ng),
+        p.combine([H0, H0, M02, M1], [M0, H02, H1, L1], [], [], al, ng),
+    ]
+}
+
+/// The 14 operand pairs of [`mul5`] and their batch product (public for timing).
+#[inline(always)]
+pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14> {
+    Products::of(&operands5(a), &operands5(b))
+}
+
+/// The 6 operands of a 3-term Karatsuba product: x0, x1, x2, x0+x1, x0+x2, x1+x2.
+#[inline(always)]
+fn ops3<const N: usize>(x: &[Ev<N>]) -> [Ev<N>; 6] {
+    [
+        x[0],
+        x[1],
+        x[2],
+        x[0].add(&x[1]),
+        x[0].add(&x[2]),
+        x[1].add(&x[2]),
+    ]
+}
+
+/// The 9 operands of a 4-term (2 + 2) Karatsuba product: lo (x0, x1, x0+x1), hi (x2,
+/// x3, x2+x3), middle (x0+x2, x1+x3, their sum).
+#[inline(always)]
+fn ops4<const N: usize>(x: &[Ev<N>]) -> [Ev<N>; 9] {
+    let s0 = x[0].add(&x[2]);
+    let s1 = x[1].add(&x[3]);
+    [
+        x[0],
+        x[1],
+        x[0].add(&x[1]),
+        x[2],
+        x[3],
+        x[2].add(&x[3]),
+        s0,
+        s1,
+        s0.add(&s1),
+    ]
+}
+
+/// The 3 coefficients of a 2-term product from p0 = x0y0, p1 = x1y1, s = (x0+x1)(y0+y1).
+#[inline(always)]
+fn comb2<const N: usize>(p0: Wide<N>, p1: Wide<N>, s: Wide<N>) -> [Wide<N>; 3] {
+    [p0, s.sub(&p0).sub(&p1), p1]
+}
+
+/// The 5 coefficients of a 3-term product from the products of [`ops3`]'s operands.
+#[inline(always)]
+fn comb3<const N: usize>(p: [Wide<N>; 6]) -> [Wide<N>; 5] {
+    let [p0, p1, p2, s01, s02, s12] = p;
+    [
+        p0,
+        s01.sub(&p0.add(&p1)),
+        s02.add(&p1).sub(&p0.add(&p2)),
+        s12.sub(&p1.add(&p2)),
+        p2,
+    ]
+}
+
+/// The 7 coefficients of a 4-term product from the products of [`ops4`]'s operands.
+#[inline(always)]
+fn comb4<const N: usize>(p: [Wide<N>; 9]) -> [Wide<N>; 7] {
+    let lo = comb2(p[0], p[1], p[2]);
+    let hi = comb2(p[3], p[4], p[5]);
+    let md = comb2(p[6], p[7], p[8]);
+    let mut out = [Wide::<N>::ZERO; 7];
+    out[..3].copy_from_slice(&lo);
+    out[4..].copy_from_slice(&hi);
+    for i in 0..3 {
+        out[2 + i] = out[2 + i].add(&md[i].sub(&lo[i]).sub(&hi[i]));
+    }
+    out
+}
+
+/// The 11 integer coefficients of `a·b` for 6 terms (3 + 3 split, 18 products in one
+/// batch).
+#[inline(always)]
+pub fn mul6<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], c: &mut [Wide<N>]) {
+    let ops = |x: &[[u64; N]]| -> [Ev<N>; 18] {
+        let e: [Ev<N>; 6] = core::array::from_fn(|i| Ev::from_limbs(x[i]));
+        let s: [Ev<N>; 3] = core::array::from_fn(|i| e[i].add(&e[3 + i]));
+        let (l, h, m) = (ops3(&e[..3]), ops3(&e[3..]), ops3(&s));
+        core::array::from_fn(|i| match i {
+            0..=5 => l[i],
+            6..=11 => h[i - 6],
+            _ => m[i - 12],
+        })
+    };
+    let p = Products::<N, 18>::of(&ops(a), &ops(b));
+    let lo = comb3(core::array::from_fn(|i| p.get(i)));
+    let hi = comb3(core::array::from_fn(|i| p.get(6 + i)));
+    let md = comb3(core::array::from_fn(|i| p.get(12 + i)));
+    c[..5].copy_from_slice(&lo);
+    c[5] = Wide::ZERO;
+    c[6..11].copy_from_slice(&hi);
+    for i in 0..5 {
+        c[3 + i] = c[3 + i].add(&md[i].sub(&lo[i]).sub(&hi[i]));
+    }
+}
+
+/// The 13 integer coefficients of `a·b` for 7 terms (3 + 4 split, the middle 4-term
+/// product reusing a_6·b_6: 23 products in one batch).
+#[inline(always)]
+pub fn mul7<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], c: &mut [Wide<N>]) {
+    let ops = |x: &[[u64; N]]| -> [Ev<N>; 23] {
+        let e: [Ev<N>; 7] = core::array::from_fn(|i| Ev::from_limbs(x[i]));
+        let s = [e[0].add(&e[3]), e[1].add(&e[4]), e[2].add(&e[5]), e[6]];
+        let (l, h, m) = (ops3(&e[..3]), ops4(&e[3..]), ops4(&s));
+        // the middle's operand 4 (its x3·y3 = a_6·b_6) is the high half's: skipped
+        core::array::from_fn(|i| match i {
+            0..=5 => l[i],
+            6..=14 => h[i - 6],
+            15..=18 => m[i - 15],
+            _ => m[i - 14],
+        })
+    };
+    let p = Products::<N, 23>::of(&ops(a), &ops(b));
+    let lo = comb3(core::array::from_fn(|i| p.get(i)));
+    let hp: [Wide<N>; 9] = core::array::from_fn(|i| p.get(6 + i));
+    let mp: [Wide<N>; 9] = core::array::from_fn(|i| match i {
+        0..=3 => p.get(15 + i),
+        4 => hp[4],
+        _ => p.get(14 + i),
+    });
+    let hi = comb4(hp);
+    let md = comb4(mp);
+    c[..5].copy_from_slice(&lo);
+    c[5] = Wide::ZERO;
+    c[6..13].copy_from_slice(&hi);
+    for i in 0..7 {
+        let mut t = md[i].sub(&hi[i]);
+        if i < 5 {
+            t = t.sub(&lo[i]);
+        }
+        c[3 + i] = c[3 + i].add(&t);
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use num_bigint::{BigInt, BigUint};
+    use rand::{RngCore, SeedableRng};
+
+    fn big<const N: usize>(x: &[u64; N]) -> BigUint {
+        x.iter()
+            .rev()
+            .fold(BigUint::default(), |r, w| (r << 64) + BigUint::from(*w))
+    }
+
+    /// A 2N + 1-word two's complement value as a signed integer.
+    fn wide_int<const N: usize>(x: &Wide<N>) -> BigInt {
+        let u = (BigUint::from(x.top) << (128 * N)) + (big(&x.hi) << (64 * N)) + big(&x.lo);
+        let u = BigInt::from(u);
+        if x.top >> 63 == 1 {
+            u - (BigInt::from(1u32) << (64 * (2 * N + 1)))
+        } else {
+            u
+        }
+    }
+
+    /// Independent oracle: the schoolbook integer product of the coefficient vectors.
+    fn schoolbook<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Vec<BigInt> {
+        let k = a.len();
+        let mut c = vec![BigInt::default(); 2 * k - 1];
+        for i in 0..k {
+            for j in 0..k {
+                c[i + j] += BigInt::from(big(&a[i]) * big(&b[j]));
+            }
+        }
+        c
+    }
+
+    fn inputs<const N: usize>(
+        rng: &mut rand::rngs::StdRng,
+        k: usize,
+        round: usize,
+    ) -> (Vec<[u64; N]>, Vec<[u64; N]>) {
+        let mut pm1 = [u64::MAX; N];
+        pm1[N - 1] = (1 << 62) + 12345;
+        let mut one = [0u64; N];
+        one[0] = 1;
+        let edge = [[0u64; N], [u64::MAX; N], one, pm1];
+        let mut pick = |i: usize| -> [u64; N] {
+            match round {
+                0..=7 => edge[(round + i) % edge.len()],
+                8..=11 => [u64::MAX; N],
+                _ => core::array::from_fn(|_| rng.next_u64()),
+            }
+        };
+        let a = (0..k).map(&mut pick).collect();
+        let b = (0..k).map(|i| pick(2 * i + 1)).collect();
+        (a, b)
+    }
+
+    fn check<const N: usize>(rng: &mut rand::rngs::StdRng) {
+        for round in 0..30 {
+            // k = 5: the folded T_i against the schoolbook c_i ± α c_{i+5}
+            let (a, b) = inputs::<N>(rng, 5, round);
+            let c = schoolbook(&a, &b);
+            let modulus = BigInt::from(1u32) << (64 * (2 * N + 1));
+            for (alpha, neg) in [
+                (2u64, false),
+                (3, true),
+                ((1 << 31) - 1, false),
+                ((1 << 31) - 1, true),
+            ] {
+                let al = if neg {
+                    -BigInt::from(alpha)
+                } else {
+                    BigInt::from(alpha)
+                };
+                let got = mul5(&a, &b, alpha, neg);
+                let old = super::super::fused5::mul5(&a, &b, alpha, neg);
+                assert_eq!(got, old, "batched vs fused, N = {N}, round {round}");
+                for i in 0..5 {
+                    let t = if i + 5 < 9 {
+                        &c[i] + &al * &c[i + 5]
+                    } else {
+                        c[i].clone()
+                    };
+                    let want = ((t % &modulus) + &modulus) % &modulus;
+                    let g = ((wide_int(&got[i]) % &modulus) + &modulus) % &modulus;
+                    assert_eq!(g, want, "k = 5, N = {N}, round {round}, T_{i}");
+                }
+            }
+            // k = 6, 7: the integer coefficients against schoolbook and the recursion
+            for k in [6usize, 7] {
+                let (a, b) = inputs::<N>(rng, k, round);
+                let want = schoolbook(&a, &b);
+                let mut got = [Wide::<N>::ZERO; 13];
+                let mut rec = [Wide::<N>::ZERO; 13];
+                if k == 6 {
+                    mul6(&a, &b, &mut got[..11]);
+                } else {
+                    mul7(&a, &b, &mut got[..13]);
+                }
+                super::super::karatsuba::mul(&a, &b, &mut rec[..2 * k - 1]);
+                for i in 0..2 * k - 1 {
+                    assert_eq!(wide_int(&got[i]), want[i], "k = {k}, N = {N}, c_{i}");
+                    assert_eq!(got[i], rec[i], "k = {k}, N = {N}, c_{i} vs recursion");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn batch_karatsuba_matches_schoolbook() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(57);
+        check::<1>(&mut rng);
+        check::<2>(&mut rng);
+        check::<3>(&mut rng);
+        check::<4>(&mut rng);
+        check::<8>(&mut rng);
+        check::<9>(&mut rng);
+        check::<16>(&mut rng);
+        check::<24>(&mut rng);
+        check::<32>(&mut rng);
+    }
+}
