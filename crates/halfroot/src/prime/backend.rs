@@ -46,6 +46,7 @@
 mod adx;
 mod bmi;
 pub(crate) mod comba;
+pub(crate) mod ifma;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
@@ -71,6 +72,18 @@ impl AdxToken {
             }
         }
         None
+    }
+}
+
+/// Proof that the CPU supports AVX-512F and AVX-512 IFMA (only [`IfmaToken::detect`]
+/// makes one): unlocks the 8-lane batch kernels of `backend::ifma`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IfmaToken(());
+
+impl IfmaToken {
+    /// A token if the CPU has AVX-512F and AVX-512 IFMA (detected once, then cached).
+    pub fn detect() -> Option<IfmaToken> {
+        ifma::has_ifma().then_some(IfmaToken(()))
     }
 }
 
