@@ -1,7 +1,8 @@
 //! GF(p) arithmetic at 64 … 2048 bits: mul, sqr, add, inversion (binary GCD vs
 //! safegcd vs Fermat), powers (sliding window vs constant-time fixed window), Legendre symbol
 //! (binary vs Euler), division by 2 … 8 (word-wise, exact-division form, multiplication
-//! by the inverse).
+//! by the inverse), and `mul_x64`: 64 independent products by single calls against
+//! the 8-lane batch `Fp::mul_many` / `sqr_many` (AVX-512 IFMA).
 //!
 //! Run: `cargo bench -p halfroot --bench prime_arith` (quick settings; add a filter
 //! such as `mul/` to narrow it). Primes are random of exactly the stated size (top
@@ -59,6 +60,35 @@ fn bench_n<const N: usize>(c: &mut Criterion, bits: u64) {
             });
         }
     }
+    g.finish();
+
+    // 64 independent products: a loop of single calls against the 8-lane batch
+    // (`Fp::mul_many`, AVX-512 IFMA where the CPU has it); throughput of a batch.
+    let xs: Vec<_> = (0..64).map(|_| f.random(&mut rng)).collect();
+    let ys: Vec<_> = (0..64).map(|_| f.random(&mut rng)).collect();
+    let mut out = vec![f.zero(); 64];
+    let mut g = c.benchmark_group("prime_arith/mul_x64");
+    g.bench_function(id("mul"), |bn| {
+        bn.iter(|| {
+            for ((x, y), o) in xs.iter().zip(&ys).zip(out.iter_mut()) {
+                *o = f.mul(black_box(x), black_box(y));
+            }
+            black_box(&out);
+        })
+    });
+    g.bench_function(id("mul_many"), |bn| {
+        bn.iter(|| {
+            f.mul_many(black_box(&xs), black_box(&ys), &mut out)
+                .expect("equal lengths");
+            black_box(&out);
+        })
+    });
+    g.bench_function(id("sqr_many"), |bn| {
+        bn.iter(|| {
+            f.sqr_many(black_box(&xs), &mut out).expect("equal lengths");
+            black_box(&out);
+        })
+    });
     g.finish();
 
     let mut g = c.benchmark_group("prime_arith/sqr");

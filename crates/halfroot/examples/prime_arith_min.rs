@@ -241,7 +241,79 @@ fn qr_probe<const N: usize>(hex: &str) {
     );
 }
 
+/// Single products against the 8-lane batch (`mul_many`, `sqr_many`, 64 per call),
+/// and the batch of exact double-width products (portable vs dispatching kernel),
+/// ns per product, all measured in one process.
+fn batch<const N: usize>(bits: u64) {
+    let mut rng = ChaCha20Rng::seed_from_u64(bits);
+    let p = random_prime(bits, &mut rng).unwrap_or_default();
+    let Ok(f) = Fp::<N>::new(&p) else { return };
+    let n = 64;
+    let a: Vec<_> = (0..n).map(|_| f.random(&mut rng)).collect();
+    let b: Vec<_> = (0..n).map(|_| f.random(&mut rng)).collect();
+    let mut out = vec![f.zero(); n];
+    let single = min_ns(20, 200, || {
+        for i in 0..n {
+            out[i] = f.mul(black_box(&a[i]), black_box(&b[i]));
+        }
+        black_box(&out);
+    }) / n as f64;
+    let many = min_ns(20, 200, || {
+        let _ = f.mul_many(black_box(&a), black_box(&b), &mut out);
+        black_box(&out);
+    }) / n as f64;
+    let sqr1 = min_ns(20, 200, || {
+        for i in 0..n {
+            out[i] = f.sqr(black_box(&a[i]));
+        }
+        black_box(&out);
+    }) / n as f64;
+    let sqrm = min_ns(20, 200, || {
+        let _ = f.sqr_many(black_box(&a), &mut out);
+        black_box(&out);
+    }) / n as f64;
+    let al: Vec<[u64; N]> = a.iter().map(|x| *x.montgomery_limbs()).collect();
+    let bl: Vec<[u64; N]> = b.iter().map(|x| *x.montgomery_limbs()).collect();
+    let at: Vec<u64> = (0..n as u64).map(|i| i & 0xffff).collect();
+    let (mut lo, mut hi, mut top) = (vec![[0u64; N]; n], vec![[0u64; N]; n], vec![0u64; n]);
+    let mut wide = [0.0; 2];
+    for (k, w) in wide.iter_mut().enumerate() {
+        *w = min_ns(20, 200, || {
+            f.mul_wide_many_kernel(&al, &at, &bl, &at, &mut lo, &mut hi, &mut top, k as u8);
+            black_box(&lo);
+        }) / n as f64;
+    }
+    println!(
+        "| {bits} | {} | {} | {:.2} | {} | {} | {} | {} | {} |",
+        fmt(single),
+        fmt(many),
+        single / many,
+        fmt(sqr1),
+        fmt(sqrm),
+        fmt(wide[0]),
+        fmt(wide[1]),
+        f.batch_backend()
+    );
+}
+
 fn main() {
+    if std::env::var("BATCH").is_ok() {
+        println!("| bits | mul | mul_many | ratio | sqr | sqr_many | wide portable | wide batch | backend |");
+        println!("|---|---|---|---|---|---|---|---|---|");
+        batch::<1>(64);
+        batch::<2>(128);
+        batch::<3>(192);
+        batch::<4>(256);
+        batch::<5>(320);
+        batch::<6>(384);
+        batch::<8>(512);
+        batch::<9>(576);
+        batch::<12>(768);
+        batch::<16>(1024);
+        batch::<24>(1536);
+        batch::<32>(2048);
+        return;
+    }
     if std::env::var("QRPROBE").is_ok() {
         qr_probe::<3>("0x20000000000000000000000000000000001000001");
         qr_probe::<3>("0x10000000000000000000000000000000000000007");

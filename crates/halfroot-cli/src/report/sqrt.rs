@@ -34,6 +34,9 @@ use std::time::Instant;
 /// Inputs per timed call.
 const LANES: usize = 8;
 
+/// Products per call of the batch column `mul_many`.
+const MANY: usize = 64;
+
 /// What one Table 1 setting measured.
 struct SettingResult {
     label: &'static str,
@@ -503,6 +506,15 @@ fn arith_row<const N: usize>(f: &Fp<N>, budget: Budget, peers: bool) -> Vec<(&'s
             black_box(f.mul(&xs[i], &ys[i]));
         }
     });
+    // The 8-lane batch (AVX-512 IFMA where the CPU has it), 64 independent products.
+    let xb: Vec<_> = (0..MANY).map(|i| xs[i % LANES]).collect();
+    let yb: Vec<_> = (0..MANY).map(|i| ys[(i * 3 + 1) % LANES]).collect();
+    let mut out = vec![f.zero(); MANY];
+    let mul_many = median_ns(budget, MANY, || {
+        let (xb, yb) = black_box((&xb, &yb));
+        let _ = f.mul_many(xb, yb, &mut out);
+        black_box(&out);
+    });
     let mut acc = xs[0];
     let mul_latency = median_ns(budget, 32, || {
         let y = black_box(&ys[0]);
@@ -520,6 +532,7 @@ fn arith_row<const N: usize>(f: &Fp<N>, budget: Budget, peers: bool) -> Vec<(&'s
     });
     let mut row = vec![
         ("mul", mul),
+        ("mul_many", mul_many),
         ("mul_latency", mul_latency),
         ("sqr_latency", sqr_latency),
         ("sqr", time_each(budget, &xs, |x| f.sqr(x))),
@@ -873,7 +886,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     }
     md.push_str(
         "\nGF(p) arithmetic (Montgomery, 64-bit limbs; random primes of each size): ns per \
-         operation, `mul_latency` and `sqr_latency` the latency of dependent products and squares:\n\n",
+         operation, `mul_latency` and `sqr_latency` the latency of dependent products and squares, \
+         `mul_many` the throughput of a batch of 64 independent products by `Fp::mul_many` (the \
+         8-lane AVX-512 IFMA kernel, radix 2^52, where the CPU has it — otherwise scalar — see \
+         `batch_backend`):\n\n",
     );
     let mut an: Vec<&str> = Vec::new();
     for (_, row) in &arith {
