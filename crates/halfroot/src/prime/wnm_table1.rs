@@ -6,7 +6,7 @@
 //! multiplication = 3M1 + 6A1 + 1 shift, Appendix C), rounded by the authors; the time
 //! column is NTL on a 2.6 GHz Pentium 4 (600,000 random residues).
 //!
-//! Notes found while checking the table (see `tests/prime_opcounts.rs`):
+//! Notes found while checking the table (see `tests/it/prime_opcounts.rs`):
 //! - all six characteristics are prime;
 //! - Eq. (27a) builds GF(q²) for `q = 2^81 - 2^6 + 1` with `x^2 - 5`, but 5 is a
 //!   square modulo that `q`, so `x^2 - 5` is reducible; 3 is a non-square there, so we

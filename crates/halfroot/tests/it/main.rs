@@ -14,6 +14,7 @@ mod ext;
 mod ext_opcounts;
 mod gf2poly;
 mod prime_arith;
+mod prime_batch;
 mod prime_opcounts;
 mod prime_sqrt;
 mod ssrf;

@@ -15,7 +15,7 @@
 //! Cost (M + S, squarings counted): exactly `LW((s-1)/2) + 2 + (T^2 - T)/2 + 5T + 1`
 //! for every input (`x^((s-1)/2)`, 2 to start, `i - 2` squarings and 4M + 1S in each
 //! of the `T` iterations, 1S for the check), plus `T(4A + 1 div2)`; checked in
-//! `tests/prime_opcounts.rs`.
+//! `tests/it/prime_opcounts.rs`.
 //! Preconditions: none (any odd p).
 //! Constant-time: yes, given a constant-time field; the only branch is the final
 //! `z^2 = a` check, which reveals whether `a` is a square (the answer itself).
