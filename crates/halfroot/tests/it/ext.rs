@@ -3,10 +3,7 @@
 //! 64 … 2048 bits; inversion, Frobenius, norm and modulus checks.
 #![allow(clippy::unwrap_used)]
 
-#[path = "support/ext_oracle.rs"]
-mod oracle;
-#[path = "support/primes.rs"]
-mod primes;
+use crate::support::ext_oracle as oracle;
 
 use halfroot::ext::{modulus, Fqk, MulAlgorithm};
 use halfroot::field::Field;

@@ -4,6 +4,12 @@
 //! release build of the test suite (CI time). Run one topic with
 //! `cargo test -p halfroot --release --test it <module>::`.
 
+/// Shared helpers: known primes, the F_{q^k} big-integer oracle.
+mod support {
+    pub mod ext_oracle;
+    pub mod primes;
+}
+
 mod binary_arith;
 mod binary_inv;
 mod binary_inv_many;

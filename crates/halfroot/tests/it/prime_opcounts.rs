@@ -25,8 +25,7 @@
 //! systematic error (≥ 1) exceeds the tolerance (≈ 0.1–0.6 here) by far.
 #![allow(clippy::unwrap_used)]
 
-#[path = "support/primes.rs"]
-mod primes;
+use crate::support::primes;
 
 use halfroot::count::{Counting, OpCounts};
 use halfroot::field::Field;

@@ -4,8 +4,7 @@
 //! PARI/GP's `issquare`/`sqrt` when `gp` is installed.
 #![allow(clippy::unwrap_used)]
 
-#[path = "support/primes.rs"]
-mod primes;
+use crate::support::primes;
 
 use halfroot::count::Counting;
 use halfroot::field::Field;
