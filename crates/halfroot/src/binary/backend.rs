@@ -50,8 +50,10 @@ use super::modulus::ModulusSpec;
 use super::portable;
 use std::sync::OnceLock;
 
+// Crate-private: the library calls these kernels only for compile-time specs (at most
+// three middle exponents, the paths the tests cover).
 #[cfg(target_arch = "x86_64")]
-pub mod avx512_sliced;
+pub(crate) mod avx512_sliced;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 
