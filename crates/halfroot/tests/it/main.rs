@@ -1,7 +1,7 @@
-//! halfroot's integration tests, one module per topic, compiled as ONE test binary:
-//! generic code (every compile-time field spec, every limb count) is instantiated and
-//! optimised once for all of them instead of once per file, which roughly halves the
-//! release build of the test suite (CI time). Run one topic with
+//! halfroot's other integration tests (GF(2)[X], SSRF polynomials, GF(p), GF(p²),
+//! F_{q^k}), one module per topic, compiled as ONE test binary so that the code generic
+//! over limb counts is instantiated once for all of them. The binary-field topics are in
+//! `tests/binary`; the two binaries build in parallel (CI time). Run one topic with
 //! `cargo test -p halfroot --release --test it <module>::`.
 
 /// Shared helpers: known primes, the F_{q^k} big-integer oracle.
@@ -10,12 +10,6 @@ mod support {
     pub mod primes;
 }
 
-mod binary_arith;
-mod binary_inv;
-mod binary_inv_many;
-mod binary_many;
-mod binary_quadratic;
-mod binary_sliced;
 mod ext;
 mod ext_opcounts;
 mod gf2poly;
@@ -25,4 +19,3 @@ mod prime_opcounts;
 mod prime_sqrt;
 mod ssrf;
 mod ssrf_codegen;
-mod ssrf_convert;
