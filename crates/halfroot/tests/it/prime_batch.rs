@@ -114,8 +114,9 @@ fn mul_many_matches_portable() {
     check_random::<32>(2048);
 }
 
-/// Every limb count 2 … 32 (each N has its own digit count L and last-digit width
-/// r = 64N − 52(L − 1)), at the full width and 30 bits below it.
+/// Limb counts 2 … 14 (each N has its own digit count L and last-digit width
+/// r = 64N − 52(L − 1); r depends on N mod 13, so these cover every width) and 16, 24,
+/// 32, at the full width and 30 bits below it.
 #[test]
 fn mul_many_matches_portable_every_n() {
     macro_rules! each {
@@ -124,7 +125,7 @@ fn mul_many_matches_portable_every_n() {
             check_random::<$n>(64 * $n - 30);
         )*};
     }
-    each!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32);
+    each!(2 3 4 5 6 7 8 9 10 11 12 13 14 16 24 32);
 }
 
 /// Moduli with an all-ones top limb: P-256, `2^(64N) − 1` and `2^(64N) − 2^32 + 1`

@@ -160,7 +160,8 @@ mod tests {
         macro_rules! each {
             ($($n:literal)*) => {$( check_ifma::<$n>($n); )*};
         }
-        each!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32);
+        // N mod 13 fixes the last digit's width: 1 … 14 cover every width.
+        each!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 16 24 32);
     }
 
     #[test]
