@@ -4,16 +4,14 @@
 //! figures (and beside peer libraries measured in the same run with `--peers`), and adds
 //! its data to the JSON document (`--json FILE`) and its charts to `--plot DIR`.
 
-pub mod markdown;
-pub mod paper_avanzi;
 pub mod plot;
-pub mod timing;
 
 mod ext;
 mod fields;
 mod sqrt;
 mod ssrf;
-pub mod targets;
+
+pub use halfroot_cli::{markdown, paper_avanzi, targets, timing};
 
 use serde_json::{Map, Value};
 use std::path::PathBuf;

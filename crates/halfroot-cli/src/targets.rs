@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::markdown::{ns, ratio, Table};
+use crate::markdown::{ns, ratio, Table};
 
 /// One target and what this run measured for it.
 #[derive(Clone, Debug, PartialEq)]
