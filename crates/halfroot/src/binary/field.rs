@@ -467,29 +467,69 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
 
     /// `out[i]` = a root of λ² + λ = a\[i\] (as [`BinaryFieldOps::solve_quadratic`]),
     /// `None` exactly where Tr(a\[i\]) = 1; for odd and even d (see
-    /// [`BinaryField::mul_many`]). The table is applied to the whole batch, then the
-    /// trace-one entries are set to `None`.
+    /// [`BinaryField::mul_many`]). Built on [`BinaryField::solve_many_split`], 64
+    /// elements at a time; the `Option`s are chosen without branches.
     pub fn solve_many(&self, a: &[[u64; N]], out: &mut [Option<[u64; N]>]) -> Result<()> {
         check_len("out", out.len(), a.len())?;
-        const CHUNK: usize = 32;
-        let mut buf = [[0u64; N]; CHUNK];
+        const CHUNK: usize = 64;
+        let mut roots = [[0u64; N]; CHUNK];
+        let mut ok = [false; CHUNK];
         for (xs, os) in a.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
-            let roots = &mut buf[..xs.len()];
-            if let Some(bm) = self.batch_blocks() {
-                bm.apply_many(xs, roots)?;
-            } else {
-                match self.default_direct_map() {
-                    Some(map) => map.apply_many(xs, roots)?,
-                    None => {
-                        for (r, x) in roots.iter_mut().zip(xs) {
-                            *r = self.apply_linear(self.half_trace_method, x, false);
-                        }
-                    }
+            let (r, k) = (&mut roots[..xs.len()], &mut ok[..xs.len()]);
+            self.solve_many_split(xs, r, k)?;
+            for ((o, r), &k) in os.iter_mut().zip(r.iter()).zip(k.iter()) {
+                *o = core::hint::select_unpredictable(k, Some(*r), None);
+            }
+        }
+        Ok(())
+    }
+
+    /// The batch solver in struct-of-arrays form: `solvable[i]` = whether
+    /// λ² + λ = a\[i\] has roots (Tr(a\[i\]) = 0) and, where it does, `roots[i]` = the
+    /// root [`BinaryFieldOps::solve_quadratic`] returns. Where it does not, `roots[i]`
+    /// is the solver's linear map at a\[i\]: for odd d a root of λ² + λ = a\[i\] + 1,
+    /// for even d unspecified. With GFNI + AVX-512 the traces come out of the same
+    /// pass as the roots (the words the pass loads, ANDed with the trace vector), so
+    /// this costs what [`BinaryField::half_trace_many`] costs. For odd and even d;
+    /// [`Error::InvalidArgument`] if the lengths differ.
+    ///
+    /// ```
+    /// use halfroot::binary::spec::Nist163;
+    /// use halfroot::binary::field::BinaryField;
+    /// use halfroot::field::Field;
+    /// let f = BinaryField::<3, Nist163>::new(Nist163).expect("field");
+    /// let a = [[2u64, 0, 0], [1, 0, 0]]; // x (trace 0) and 1 (trace 1: d is odd)
+    /// let (mut roots, mut solvable) = ([[0u64; 3]; 2], [false; 2]);
+    /// f.solve_many_split(&a, &mut roots, &mut solvable).expect("lengths");
+    /// assert_eq!(solvable, [true, false]);
+    /// assert_eq!(f.add(&f.sqr(&roots[0]), &roots[0]), a[0]);
+    /// ```
+    pub fn solve_many_split(
+        &self,
+        a: &[[u64; N]],
+        roots: &mut [[u64; N]],
+        solvable: &mut [bool],
+    ) -> Result<()> {
+        check_len("roots", roots.len(), a.len())?;
+        check_len("solvable", solvable.len(), a.len())?;
+        if let Some(bm) = self.batch_blocks() {
+            // parity = Tr(a[i]) = 1, i.e. no root.
+            bm.apply_many_with_parity(a, roots, self.trace.vector(), solvable)?;
+            for s in solvable.iter_mut() {
+                *s = !*s;
+            }
+            return Ok(());
+        }
+        match self.default_direct_map() {
+            Some(map) => map.apply_many(a, roots)?,
+            None => {
+                for (r, x) in roots.iter_mut().zip(a) {
+                    *r = self.apply_linear(self.half_trace_method, x, false);
                 }
             }
-            for ((o, x), r) in os.iter_mut().zip(xs).zip(roots.iter()) {
-                *o = (self.trace.trace(x) == 0).then_some(*r);
-            }
+        }
+        for (s, x) in solvable.iter_mut().zip(a) {
+            *s = self.trace.trace(x) == 0;
         }
         Ok(())
     }

@@ -61,6 +61,7 @@ fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
 }
 
 /// Every `*_many` of one field on one backend against the single forms and oracles.
+#[inline(never)] // one function per instantiation: see main.rs
 fn check_field<const N: usize, M: ModulusSpec>(modulus: M, backend: Backend, seed: u64) {
     let f = BinaryField::<N, M>::with_backend(modulus, backend).expect("field");
     let d = f.degree() as usize;
@@ -134,6 +135,32 @@ fn check_field<const N: usize, M: ModulusSpec>(modulus: M, backend: Backend, see
         }
     }
 
+    // The struct-of-arrays form: the same roots, solvable exactly where Tr = 0, and
+    // the map's value (for odd d the half-trace) where there is no root.
+    let mut split = vec![[7u64; N]; count];
+    let mut solvable = vec![false; count];
+    f.solve_many_split(&a, &mut split, &mut solvable)
+        .expect("solve_many_split");
+    for i in 0..count {
+        assert_eq!(solvable[i], tr[i] == 0, "solvable {tag} #{i}");
+        match roots[i] {
+            Some(l) => assert_eq!(split[i], l, "solve_many_split root {tag} #{i}"),
+            None if d % 2 == 1 => {
+                let mut rhs = a[i];
+                rhs[0] ^= 1;
+                let l = split[i];
+                assert_eq!(add(&f.sqr(&l), &l), rhs, "λ² + λ = α + 1 {tag} #{i}");
+            }
+            None => {}
+        }
+    }
+    assert!(f
+        .solve_many_split(&a, &mut split[1..], &mut solvable)
+        .is_err());
+    assert!(f
+        .solve_many_split(&a, &mut split, &mut solvable[1..])
+        .is_err());
+
     // Length mismatches are errors that write nothing, never panics.
     let mut short = vec![[5u64; N]; count - 1];
     assert!(f.mul_many(&a, &b, &mut short).is_err());
@@ -149,6 +176,7 @@ fn check_field<const N: usize, M: ModulusSpec>(modulus: M, backend: Backend, see
     f.solve_many(&[], &mut []).expect("empty");
 }
 
+#[inline(never)] // one function per instantiation: see main.rs
 fn check_all_backends<const N: usize, M: ModulusSpec>(modulus: M, seed: u64) {
     for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
         check_field::<N, M>(modulus.clone(), backend, seed);
@@ -202,6 +230,7 @@ fn solve_many_matches_brute_force_in_small_field() {
     assert_eq!(roots.iter().filter(|r| r.is_some()).count(), 512);
 }
 
+#[inline(never)] // one function per instantiation: see main.rs
 fn check_map<const N: usize>(bits: usize, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let columns: Vec<[u64; N]> = (0..bits).map(|_| random::<N>(&mut rng, 64 * N)).collect();
@@ -246,6 +275,7 @@ fn linear_map_apply_many_matches_single() {
     check_map::<9>(571, 6);
 }
 
+#[inline(never)] // one function per instantiation: see main.rs
 fn check_convert<const N: usize, F: ModulusSpec, T: ModulusSpec>(from: F, to: T) {
     let c = BasisConverterN::<N>::from_specs(&from, &to).expect("converter");
     let d = from.degree() as usize;

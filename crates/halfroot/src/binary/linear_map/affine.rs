@@ -177,6 +177,48 @@ impl<const N: usize> AffineMap<N> {
         apply_portable(&self.blocks, self.bits, a)
     }
 
+    /// As [`AffineMap::apply_many`], and `parity[i]` = the parity of `a[i] AND mask`
+    /// (with a trace vector as `mask`: `parity[i] = Tr(a[i]) = 1`), which the GFNI
+    /// kernel takes from the words it has loaded anyway (a few instructions per eight
+    /// elements); mask bits at positions ≥ [`AffineMap::bits`] are ignored (inputs
+    /// have none). [`Error::InvalidArgument`](crate::Error) if the lengths differ.
+    ///
+    /// ```
+    /// use halfroot::binary::linear_map::affine::AffineMap;
+    /// let id = AffineMap::<1>::new(&[[1], [2], [4]]);
+    /// let (mut out, mut odd) = ([[0u64; 1]; 3], [false; 3]);
+    /// id.apply_many_with_parity(&[[0b011], [0b110], [0b111]], &mut out, &[0b101], &mut odd)
+    ///     .expect("lengths");
+    /// assert_eq!((out, odd), ([[0b011], [0b110], [0b111]], [true, true, false]));
+    /// ```
+    pub fn apply_many_with_parity(
+        &self,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+        mask: &[u64; N],
+        parity: &mut [bool],
+    ) -> Result<()> {
+        crate::binary::arith::check_len("out", out.len(), a.len())?;
+        crate::binary::arith::check_len("parity", parity.len(), a.len())?;
+        // Like the inputs, the mask has no bits at or above `bits` (the kernel reads
+        // only the words below).
+        let mut m = *mask;
+        clear_from(&mut m, self.bits);
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            AffineKernel::Gfni(t) => {
+                t.apply_many_with_parity::<N>(&self.blocks, self.bits, a, out, &m, parity)
+            }
+            AffineKernel::Portable => {
+                for ((o, p), x) in out.iter_mut().zip(parity.iter_mut()).zip(a) {
+                    *o = apply_portable(&self.blocks, self.bits, x);
+                    *p = parity_and(x, &m);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// `out[i] = L(a[i])` for every i, eight elements per pass of the kernel (a short
     /// last pass is padded with zeros). [`Error::InvalidArgument`](crate::Error) if
     /// the lengths differ (`out` untouched).
@@ -192,6 +234,28 @@ impl<const N: usize> AffineMap<N> {
             }
         }
         Ok(())
+    }
+}
+
+/// The parity of `x AND mask`.
+fn parity_and<const N: usize>(x: &[u64; N], mask: &[u64; N]) -> bool {
+    x.iter()
+        .zip(mask)
+        .fold(0, |acc, (a, m)| acc ^ (a & m))
+        .count_ones()
+        & 1
+        == 1
+}
+
+/// Clears the bits at positions ≥ `bits`.
+fn clear_from<const N: usize>(v: &mut [u64; N], bits: usize) {
+    for (i, w) in v.iter_mut().enumerate() {
+        let lo = 64 * i;
+        if bits <= lo {
+            *w = 0;
+        } else if bits - lo < 64 {
+            *w &= (1u64 << (bits - lo)) - 1;
+        }
     }
 }
 
@@ -265,6 +329,30 @@ mod tests {
                 assert_eq!(got[i], want, "bits {bits} N {N} len {len} i {i}");
                 assert_eq!(via_portable[i], want);
                 assert_eq!(fast.apply(x), want);
+            }
+            // With parities: any mask (bits at or above `bits` meet none of the inputs').
+            let mask: [u64; N] = random_vec(rng, 64 * N);
+            let (mut got2, mut odd) = (vec![[0u64; N]; len], vec![false; len]);
+            let (mut got3, mut odd3) = (vec![[0u64; N]; len], vec![true; len]);
+            fast.apply_many_with_parity(&a, &mut got2, &mask, &mut odd)
+                .expect("lengths");
+            port.apply_many_with_parity(&a, &mut got3, &mask, &mut odd3)
+                .expect("lengths");
+            assert_eq!(got2, got);
+            assert_eq!(got3, got);
+            for (i, x) in a.iter().enumerate() {
+                let ones: u32 = x.iter().zip(&mask).map(|(p, q)| (p & q).count_ones()).sum();
+                assert_eq!(
+                    odd[i],
+                    ones % 2 == 1,
+                    "parity bits {bits} N {N} len {len} i {i}"
+                );
+                assert_eq!(odd3[i], odd[i]);
+            }
+            if len > 0 {
+                assert!(fast
+                    .apply_many_with_parity(&a, &mut got2, &mask, &mut odd[1..])
+                    .is_err());
             }
         }
         // Unit vectors read back every column.

@@ -52,7 +52,29 @@ impl Gfni512 {
         }
         // SAFETY: `self` exists only if the CPU has the features `apply_many_gfni` is
         // compiled for; the table length was checked above.
-        unsafe { apply_many_gfni::<N>(blocks, in_bytes, a, out) }
+        unsafe { apply_many_gfni::<N, false>(blocks, in_bytes, a, out, &[0; N], &mut []) }
+    }
+
+    /// As [`Gfni512::apply_many`], and `parity[i]` = the parity of `a[i] AND mask`
+    /// (for a trace vector as `mask`: `Tr(a[i])`), computed from the words the pass
+    /// loads anyway: one three-way logic operation per word and eight more per eight
+    /// elements. `mask` must have no bit at position ≥ `bits`. A short table leaves
+    /// the outputs untouched; `parity` shorter than `a` is filled as far as it goes.
+    pub fn apply_many_with_parity<const N: usize>(
+        self,
+        blocks: &[Block],
+        bits: usize,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+        mask: &[u64; N],
+        parity: &mut [bool],
+    ) {
+        let in_bytes = bits.div_ceil(8).min(8 * N);
+        if blocks.len() < in_bytes * N || N == 0 {
+            return;
+        }
+        // SAFETY: as in `apply_many`.
+        unsafe { apply_many_gfni::<N, true>(blocks, in_bytes, a, out, mask, parity) }
     }
 }
 
@@ -72,17 +94,20 @@ const fn transpose_index() -> [u8; 64] {
 #[derive(Clone, Copy)]
 struct Zmm([u64; 8]);
 
-/// The batch loop (see the module docs).
+/// The batch loop (see the module docs); with `PARITY`, also the parities of
+/// `a[i] AND mask` into `parity[i]` (as far as `parity` goes).
 ///
 /// # Safety
 /// The CPU must support AVX-512 F/BW, AVX-512 VBMI and GFNI; `blocks` holds at least
 /// `in_bytes·N` blocks and `in_bytes ≤ 8N`.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
-unsafe fn apply_many_gfni<const N: usize>(
+unsafe fn apply_many_gfni<const N: usize, const PARITY: bool>(
     blocks: &[Block],
     in_bytes: usize,
     a: &[[u64; N]],
     out: &mut [[u64; N]],
+    mask: &[u64; N],
+    parity: &mut [bool],
 ) {
     let len = a.len().min(out.len());
     let in_words = in_bytes.div_ceil(8);
@@ -92,23 +117,35 @@ unsafe fn apply_many_gfni<const N: usize>(
     // as argued at each use.
     let tr = unsafe { _mm512_loadu_si512(tr.as_ptr().cast()) };
     let sh = Shuffles::<N>::new();
+    let masks: [__m512i; N] = core::array::from_fn(|w| _mm512_set1_epi64(mask[w] as i64));
     let mut planes = [Zmm([0; 8]); N];
+    // Writes the eight parities of a pass as bools (byte e of `bits` = element e).
+    let mut put = |at: usize, count: usize, bits: u8| {
+        let bytes = spread_bits(bits).to_le_bytes();
+        for (p, &b) in parity.iter_mut().skip(at).take(count).zip(bytes.iter()) {
+            *p = b != 0;
+        }
+    };
     let mut full = 0;
     while full + 8 <= len {
         // SAFETY: elements full..full+8 exist in `a` and `out`: 8·N words each from
         // `a[full]` and `out[full]`.
-        unsafe {
-            pass::<N>(
+        let odd = unsafe {
+            pass::<N, PARITY>(
                 blocks,
                 in_bytes,
                 in_words,
                 tr,
                 &sh,
+                &masks,
                 a[full..].as_ptr().cast(),
                 &mut planes,
                 out[full..].as_mut_ptr().cast(),
             )
         };
+        if PARITY {
+            put(full, 8, odd);
+        }
         full += 8;
     }
     if full < len {
@@ -116,38 +153,58 @@ unsafe fn apply_many_gfni<const N: usize>(
         let mut pad_out = [[0u64; N]; 8];
         pad_in[..len - full].copy_from_slice(&a[full..len]);
         // SAFETY: the padded arrays hold eight elements.
-        unsafe {
-            pass::<N>(
+        let odd = unsafe {
+            pass::<N, PARITY>(
                 blocks,
                 in_bytes,
                 in_words,
                 tr,
                 &sh,
+                &masks,
                 pad_in.as_ptr().cast(),
                 &mut planes,
                 pad_out.as_mut_ptr().cast(),
             )
         };
         out[full..len].copy_from_slice(&pad_out[..len - full]);
+        if PARITY {
+            put(full, len - full, odd);
+        }
     }
 }
 
-/// One pass over eight elements at `src` (8·N words) into `dst` (8·N words).
+/// Bit e of `bits` as byte e (0 or 1) of the result.
+#[inline(always)]
+fn spread_bits(bits: u8) -> u64 {
+    let mut r = 0u64;
+    for e in 0..8 {
+        r |= (((bits >> e) & 1) as u64) << (8 * e);
+    }
+    r
+}
+
+/// The GFNI matrix whose product puts the parity of a byte in its bit 0 (row 0 all
+/// ones, the other rows zero; row r is byte 7 − r).
+const PARITY_MATRIX: i64 = 0xFF << 56;
+
+/// One pass over eight elements at `src` (8·N words) into `dst` (8·N words); with
+/// `PARITY`, returns bit e = the parity of element e AND `masks` (else 0).
 ///
 /// # Safety
 /// As [`apply_many_gfni`]; `src` and `dst` point at 8·N readable / writable words.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn pass<const N: usize>(
+unsafe fn pass<const N: usize, const PARITY: bool>(
     blocks: &[Block],
     in_bytes: usize,
     in_words: usize,
     tr: __m512i,
     sh: &Shuffles<N>,
+    masks: &[__m512i; N],
     src: *const u64,
     planes: &mut [Zmm; N],
     dst: *mut u64,
-) {
+) -> u8 {
     // SAFETY (whole body): see the contract; the loads and stores cover exactly the
     // 8·N words at `src` and `dst`.
     unsafe {
@@ -156,6 +213,8 @@ unsafe fn pass<const N: usize>(
         for (k, r) in z.iter_mut().enumerate() {
             *r = _mm512_loadu_si512(src.add(8 * k).cast());
         }
+        // Lane e: element e's words AND the mask, XORed (with PARITY).
+        let mut masked = _mm512_setzero_si512();
         for (w, plane) in planes.iter_mut().enumerate().take(in_words) {
             let mut words = _mm512_setzero_si512();
             for (k, zk) in z.iter().enumerate() {
@@ -164,10 +223,24 @@ unsafe fn pass<const N: usize>(
                     words = _mm512_mask_permutexvar_epi64(words, m, sh.in_idx[w], *zk);
                 }
             }
+            if PARITY {
+                // masked ^ (words & mask)
+                masked = _mm512_ternarylogic_epi64::<0x78>(masked, words, masks[w]);
+            }
             _mm512_store_si512(
                 plane.0.as_mut_ptr().cast(),
                 _mm512_permutexvar_epi8(tr, words),
             );
+        }
+        let mut odd = 0u8;
+        if PARITY {
+            // Fold each lane to its low byte, then that byte's parity into bit 0.
+            let mut x = masked;
+            x = _mm512_xor_si512(x, _mm512_srli_epi64::<32>(x));
+            x = _mm512_xor_si512(x, _mm512_srli_epi64::<16>(x));
+            x = _mm512_xor_si512(x, _mm512_srli_epi64::<8>(x));
+            x = _mm512_gf2p8affine_epi64_epi8::<0>(x, _mm512_set1_epi64(PARITY_MATRIX));
+            odd = _mm512_test_epi64_mask(x, _mm512_set1_epi64(1));
         }
         let mut acc = [_mm512_setzero_si512(); N];
         let base = blocks.as_ptr();
@@ -210,6 +283,7 @@ unsafe fn pass<const N: usize>(
             }
             _mm512_storeu_si512(dst.add(8 * k).cast(), o);
         }
+        odd
     }
 }
 
