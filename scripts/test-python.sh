@@ -5,8 +5,14 @@
 #   PYTHON=python3.12 scripts/test-python.sh -k binary
 #   HALFROOT_PY_NO_VENV=1 scripts/test-python.sh   # install into $PYTHON itself
 # Without the venv module (Debian's python3-venv), it installs into $PYTHON itself.
+#   HALFROOT_PY_TARGET_DIR=target/py scripts/test-python.sh   # build in its own target dir
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -n "${HALFROOT_PY_TARGET_DIR:-}" ]; then
+    mkdir -p "$HALFROOT_PY_TARGET_DIR"
+    CARGO_TARGET_DIR="$(cd "$HALFROOT_PY_TARGET_DIR" && pwd)"
+    export CARGO_TARGET_DIR
+fi
 PYTHON="${PYTHON:-python3}"
 VENV="${HALFROOT_PY_VENV:-target/py-venv}"
 if [ -z "${HALFROOT_PY_NO_VENV:-}" ] && { [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"; }; then

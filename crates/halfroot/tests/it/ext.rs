@@ -73,7 +73,7 @@ fn algorithms_match_oracle_binomial_all_sizes() {
         for k in [5usize, 6, 7] {
             let n = if bits >= 1024 { 2 } else { 6 };
             let fp = binomial_field(bits, k as u64, &mut rng);
-            halfroot::with_fp!(&fp, |f| {
+            with_test_fp!(&fp, |f| {
                 let e = Fqk::with_default_modulus(f.clone(), k).unwrap();
                 assert!(
                     e.modulus().alpha().is_some(),
@@ -95,7 +95,7 @@ fn algorithms_match_oracle_trinomial_all_sizes() {
             let q = oracle::prime_mod(bits, k as u64, r, &mut rng);
             let fp = DynFp::new(&q).unwrap();
             let n = if bits >= 1024 { 1 } else { 4 };
-            halfroot::with_fp!(&fp, |f| {
+            with_test_fp!(&fp, |f| {
                 let e = Fqk::with_default_modulus(f.clone(), k).unwrap();
                 assert!(e.modulus().alpha().is_none());
                 assert!(e.modulus().terms().len() >= 2);
@@ -193,7 +193,7 @@ fn inverse_frobenius_norm_match_oracle() {
     ] {
         let q = oracle::prime_mod(bits, k, r, &mut rng);
         let fp = DynFp::new(&q).unwrap();
-        halfroot::with_fp!(&fp, |f| {
+        with_test_fp!(&fp, |f| {
             let e = Fqk::with_default_modulus(f.clone(), k as usize).unwrap();
             inverse_frobenius_norm(&e, &mut rng);
         });
@@ -319,7 +319,7 @@ fn lazy_engine_negative_alpha_matches_oracle() {
     ] {
         let q = oracle::prime_mod(bits, k as u64, 1, &mut rng);
         let fp = DynFp::new(&q).unwrap();
-        halfroot::with_fp!(&fp, |f| {
+        with_test_fp!(&fp, |f| {
             let mut found = false;
             for a in 1u64..200 {
                 let alpha = &q - BigUint::from(a);
@@ -362,7 +362,7 @@ fn unreduced_products_and_redc_match_biguint() {
     for bits in [64u64, 255, 256, 512] {
         let q = oracle::prime_mod(bits, 2, 1, &mut rng);
         let fp = DynFp::new(&q).unwrap();
-        halfroot::with_fp!(&fp, |f| {
+        with_test_fp!(&fp, |f| {
             let n = f.modulus_limbs().len();
             let r = BigUint::from(1u32) << (64 * n);
             let limbs = |v: &[u64]| -> BigUint {
@@ -442,7 +442,7 @@ fn lazy_karatsuba_batched_matches_oracle() {
         for k in [5usize, 6, 7] {
             let q = oracle::prime_mod(bits, k as u64, 1, &mut rng);
             let fp = DynFp::new(&q).unwrap();
-            halfroot::with_fp!(&fp, |f| {
+            with_test_fp!(&fp, |f| {
                 let mut done = 0;
                 for a in 2u64..400 {
                     for alpha in [BigUint::from(a), &q - a] {
