@@ -175,7 +175,7 @@ fn binary_checks(rows: &[Value], out: &mut Vec<Check>) {
     ));
     out.extend(check(
         2,
-        "solve λ² + λ = α ≤ 1.0× mul at 163 / 233",
+        "solve λ² + λ = α ≤ 1.0× mul at 163 / 233 (batch: `solve_many_split`, root + flag)",
         ratio_cases(&small, "solve", 1.0),
         times,
     ));

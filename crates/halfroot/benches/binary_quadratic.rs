@@ -149,6 +149,10 @@ fn bench_field<const N: usize, M: ModulusSpec>(c: &mut C, name: &str, m: M, all:
     g.bench_function(BenchmarkId::new("solve-default-x64", name), |bch| {
         bch.iter(|| f.solve_many(black_box(&zb), &mut roots))
     });
+    let mut solvable = vec![false; zb.len()];
+    g.bench_function(BenchmarkId::new("solve-split-x64", name), |bch| {
+        bch.iter(|| f.solve_many_split(black_box(&zb), &mut out, &mut solvable))
+    });
     for &m in &methods {
         if let (Some(layout), false) = (m.layout(), m.folds()) {
             let map = f.direct_map(layout);

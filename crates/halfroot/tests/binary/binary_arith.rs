@@ -142,7 +142,6 @@ fn backends() -> Vec<Backend> {
 
 /// Checks every operation of every available backend against the oracle, for one
 /// modulus given as `M`.
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible: bool, seed: u64) {
     let mut exps = vec![m.degree()];
     exps.extend_from_slice(m.middle_exponents());
@@ -211,25 +210,21 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
 
 macro_rules! check_spec {
     ($t:ty, $n:expr) => {{
-        #[inline(never)]
-        fn one() {
-            check_field::<{ $n }, $t>(<$t>::default(), 40, true, 1);
-            // Spec-typed and runtime-modulus arithmetic agree.
-            let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
-            let a_spec = Arith::<{ $n }, $t>::new(<$t>::default()).expect("arith");
-            let a_rt = Arith::<{ $n }, Modulus>::new(rt).expect("arith");
-            let mut rng = ChaCha20Rng::seed_from_u64(7);
-            for _ in 0..50 {
-                let x = random_elem::<{ $n }>(&mut rng, <$t>::DEGREE);
-                let y = random_elem::<{ $n }>(&mut rng, <$t>::DEGREE);
-                assert_eq!(a_spec.mul(&x, &y), a_rt.mul(&x, &y));
-                assert_eq!(a_spec.sqr(&x), a_rt.sqr(&x));
-                assert_eq!(a_spec.sqr_n(&x, 5), a_rt.sqr_n(&x, 5));
-                assert_eq!(a_spec.inv(&x), a_rt.inv(&x));
-                assert_eq!(a_spec.inv_vartime(&x), a_rt.inv_vartime(&x));
-            }
+        check_field::<{ $n }, $t>(<$t>::default(), 40, true, 1);
+        // Spec-typed and runtime-modulus arithmetic agree.
+        let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
+        let a_spec = Arith::<{ $n }, $t>::new(<$t>::default()).expect("arith");
+        let a_rt = Arith::<{ $n }, Modulus>::new(rt).expect("arith");
+        let mut rng = ChaCha20Rng::seed_from_u64(7);
+        for _ in 0..50 {
+            let x = random_elem::<{ $n }>(&mut rng, <$t>::DEGREE);
+            let y = random_elem::<{ $n }>(&mut rng, <$t>::DEGREE);
+            assert_eq!(a_spec.mul(&x, &y), a_rt.mul(&x, &y));
+            assert_eq!(a_spec.sqr(&x), a_rt.sqr(&x));
+            assert_eq!(a_spec.sqr_n(&x, 5), a_rt.sqr_n(&x, 5));
+            assert_eq!(a_spec.inv(&x), a_rt.inv(&x));
+            assert_eq!(a_spec.inv_vartime(&x), a_rt.inv_vartime(&x));
         }
-        one();
     }};
 }
 
@@ -277,20 +272,16 @@ fn random_modulus(rng: &mut impl RngCore, d: u32) -> Modulus {
 macro_rules! random_moduli_for_n {
     ($($n:literal),*) => {$(
         {
-            #[inline(never)]
-            fn one() {
-                let mut rng = ChaCha20Rng::seed_from_u64($n);
-                for trial in 0..12u64 {
-                    let lo = if $n == 1 { 2 } else { 64 * ($n - 1) + 1 };
-                    let d = rng.gen_range(lo..=64 * $n);
-                    let d = if trial == 0 { 64 * $n } else { d };
-                    let m = random_modulus(&mut rng, d);
-                    check_field::<$n, Modulus>(m.clone(), 6, false, trial);
-                    // One spare word.
-                    check_field::<{ $n + 1 }, Modulus>(m, 3, false, trial);
-                }
+            let mut rng = ChaCha20Rng::seed_from_u64($n);
+            for trial in 0..12u64 {
+                let lo = if $n == 1 { 2 } else { 64 * ($n - 1) + 1 };
+                let d = rng.gen_range(lo..=64 * $n);
+                let d = if trial == 0 { 64 * $n } else { d };
+                let m = random_modulus(&mut rng, d);
+                check_field::<$n, Modulus>(m.clone(), 6, false, trial);
+                // One spare word.
+                check_field::<{ $n + 1 }, Modulus>(m, 3, false, trial);
             }
-            one();
         }
     )*};
 }
@@ -397,35 +388,31 @@ fn euclid_rejects_non_units_of_reducible_moduli() {
 macro_rules! backends_match_portable_for_n {
     ($($n:literal),*) => {$(
         {
-            #[inline(never)]
-            fn one() {
-                let mut rng = ChaCha20Rng::seed_from_u64(1000 + $n);
-                let d: u32 = (64 * $n - 3).min(4096);
-                let m = Modulus::from_exponents(&[d, 64 * $n / 2 + 1, 7, 0]).expect("m");
-                let port = Arith::<$n, Modulus>::with_backend(m.clone(), Backend::Portable).expect("p");
-                for b in backends() {
-                    let ar = Arith::<$n, Modulus>::with_backend(m.clone(), b).expect("b");
-                    for _ in 0..50 {
-                        let mut x = [0u64; $n];
-                        let mut y = [0u64; $n];
-                        for w in x.iter_mut().chain(y.iter_mut()) {
-                            *w = rng.next_u64();
-                        }
-                        assert_eq!(ar.mul_wide(&x, &y), port.mul_wide(&x, &y), "{b} N={}", $n);
-                        assert_eq!(ar.sqr_wide(&x), port.sqr_wide(&x), "{b} N={}", $n);
-                        for i in 0..$n {
-                            let keep = (d as usize).saturating_sub(64 * i).min(64);
-                            let mask = if keep == 64 { !0 } else { (1u64 << keep) - 1 };
-                            x[i] &= mask;
-                            y[i] &= mask;
-                        }
-                        assert_eq!(ar.mul(&x, &y), port.mul(&x, &y), "{b} N={}", $n);
-                        assert_eq!(ar.sqr(&x), port.sqr(&x), "{b} N={}", $n);
-                        assert_eq!(ar.sqr_n(&x, 7), port.sqr_n(&x, 7), "{b} N={}", $n);
+            let mut rng = ChaCha20Rng::seed_from_u64(1000 + $n);
+            let d: u32 = (64 * $n - 3).min(4096);
+            let m = Modulus::from_exponents(&[d, 64 * $n / 2 + 1, 7, 0]).expect("m");
+            let port = Arith::<$n, Modulus>::with_backend(m.clone(), Backend::Portable).expect("p");
+            for b in backends() {
+                let ar = Arith::<$n, Modulus>::with_backend(m.clone(), b).expect("b");
+                for _ in 0..50 {
+                    let mut x = [0u64; $n];
+                    let mut y = [0u64; $n];
+                    for w in x.iter_mut().chain(y.iter_mut()) {
+                        *w = rng.next_u64();
                     }
+                    assert_eq!(ar.mul_wide(&x, &y), port.mul_wide(&x, &y), "{b} N={}", $n);
+                    assert_eq!(ar.sqr_wide(&x), port.sqr_wide(&x), "{b} N={}", $n);
+                    for i in 0..$n {
+                        let keep = (d as usize).saturating_sub(64 * i).min(64);
+                        let mask = if keep == 64 { !0 } else { (1u64 << keep) - 1 };
+                        x[i] &= mask;
+                        y[i] &= mask;
+                    }
+                    assert_eq!(ar.mul(&x, &y), port.mul(&x, &y), "{b} N={}", $n);
+                    assert_eq!(ar.sqr(&x), port.sqr(&x), "{b} N={}", $n);
+                    assert_eq!(ar.sqr_n(&x, 7), port.sqr_n(&x, 7), "{b} N={}", $n);
                 }
             }
-            one();
         }
     )*};
 }
@@ -490,7 +477,6 @@ fn naive_trace(a: &[u64], exps: &[u32]) -> u8 {
     acc[0] as u8
 }
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_sqrt_trace<const N: usize, M: ModulusSpec>(m: M, rounds: usize, naive_traces: usize) {
     use halfroot::binary::field::{BinaryField, BinaryFieldOps};
     use halfroot::binary::sqrt::SqrtAlgorithm;
@@ -534,13 +520,9 @@ fn check_sqrt_trace<const N: usize, M: ModulusSpec>(m: M, rounds: usize, naive_t
 
 macro_rules! check_spec_sqrt {
     ($t:ty, $n:expr) => {{
-        #[inline(never)]
-        fn one() {
-            check_sqrt_trace::<{ $n }, $t>(<$t>::default(), 30, 2);
-            let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
-            check_sqrt_trace::<{ $n }, Modulus>(rt, 10, 0);
-        }
-        one();
+        check_sqrt_trace::<{ $n }, $t>(<$t>::default(), 30, 2);
+        let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
+        check_sqrt_trace::<{ $n }, Modulus>(rt, 10, 0);
     }};
 }
 
@@ -585,29 +567,25 @@ fn small_fields_sqrt_and_trace_exhaustive_match_naive() {
 
 macro_rules! type1_matches_portable_for {
     ($t:ty, $n:expr) => {{
-        #[inline(never)]
-        fn one() {
-            let m = <$t>::default();
-            if halfroot::binary::ssrf_type::classify(<$t>::DEGREE, <$t>::MIDDLE)
-                == Some(halfroot::binary::ssrf_type::SsrfType::I)
-            {
-                let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
-                let mut rng = ChaCha20Rng::seed_from_u64(u64::from(<$t>::DEGREE));
-                for _ in 0..100 {
-                    let a: [u64; $n] = random_elem(&mut rng, <$t>::DEGREE);
-                    let want = sqrt_backend::type1_portable(&m, &a);
-                    assert_eq!(sqrt_backend::type1(&m, &a), want, "{}", <$t>::NAME);
-                    assert_eq!(sqrt_backend::type1(&rt, &a), want, "{}", <$t>::NAME);
-                    assert_eq!(
-                        sqrt_backend::type1_portable(&rt, &a),
-                        want,
-                        "{}",
-                        <$t>::NAME
-                    );
-                }
+        let m = <$t>::default();
+        if halfroot::binary::ssrf_type::classify(<$t>::DEGREE, <$t>::MIDDLE)
+            == Some(halfroot::binary::ssrf_type::SsrfType::I)
+        {
+            let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
+            let mut rng = ChaCha20Rng::seed_from_u64(u64::from(<$t>::DEGREE));
+            for _ in 0..100 {
+                let a: [u64; $n] = random_elem(&mut rng, <$t>::DEGREE);
+                let want = sqrt_backend::type1_portable(&m, &a);
+                assert_eq!(sqrt_backend::type1(&m, &a), want, "{}", <$t>::NAME);
+                assert_eq!(sqrt_backend::type1(&rt, &a), want, "{}", <$t>::NAME);
+                assert_eq!(
+                    sqrt_backend::type1_portable(&rt, &a),
+                    want,
+                    "{}",
+                    <$t>::NAME
+                );
             }
         }
-        one();
     }};
 }
 
@@ -619,27 +597,23 @@ fn type1_sqrt_kernel_matches_portable() {
 
 macro_rules! zeta_kernel_matches_portable_for {
     ($t:ty, $n:expr) => {{
-        #[inline(never)]
-        fn one() {
-            use halfroot::binary::field::BinaryField;
-            let f = BinaryField::<{ $n }, $t>::new(<$t>::default()).expect("field");
-            let port =
-                Arith::<{ $n }, $t>::with_backend(<$t>::default(), Backend::Portable).expect("p");
-            let mut rng = ChaCha20Rng::seed_from_u64(3 + u64::from(<$t>::DEGREE));
-            for b in backends() {
-                let ar = Arith::<{ $n }, $t>::with_backend(<$t>::default(), b).expect("b");
-                for _ in 0..40 {
-                    let a: [u64; $n] = random_elem(&mut rng, <$t>::DEGREE);
-                    assert_eq!(
-                        ar.sqrt_by_zeta(f.zeta(), &a),
-                        port.sqrt_by_zeta(f.zeta(), &a),
-                        "{b} {}",
-                        <$t>::NAME
-                    );
-                }
+        use halfroot::binary::field::BinaryField;
+        let f = BinaryField::<{ $n }, $t>::new(<$t>::default()).expect("field");
+        let port =
+            Arith::<{ $n }, $t>::with_backend(<$t>::default(), Backend::Portable).expect("p");
+        let mut rng = ChaCha20Rng::seed_from_u64(3 + u64::from(<$t>::DEGREE));
+        for b in backends() {
+            let ar = Arith::<{ $n }, $t>::with_backend(<$t>::default(), b).expect("b");
+            for _ in 0..40 {
+                let a: [u64; $n] = random_elem(&mut rng, <$t>::DEGREE);
+                assert_eq!(
+                    ar.sqrt_by_zeta(f.zeta(), &a),
+                    port.sqrt_by_zeta(f.zeta(), &a),
+                    "{b} {}",
+                    <$t>::NAME
+                );
             }
         }
-        one();
     }};
 }
 

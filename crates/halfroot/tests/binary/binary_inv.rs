@@ -86,7 +86,6 @@ const CHOICES: [MapChoice; 3] = [MapChoice::Auto, MapChoice::AtLeast(1), MapChoi
 /// Every algorithm against the oracle on `rounds` random elements (plus 1 and x), every
 /// available backend; with `plans`, also every chain × layout × map choice (detected
 /// backend only: plans share the backend's kernels).
-#[inline(never)] // one function per instantiation: see main.rs
 fn check<const N: usize, M: ModulusSpec>(m: M, rounds: usize, seed: u64, plans: bool) {
     let mut exps = vec![m.degree()];
     exps.extend_from_slice(m.middle_exponents());
@@ -156,14 +155,10 @@ fn check<const N: usize, M: ModulusSpec>(m: M, rounds: usize, seed: u64, plans: 
 
 macro_rules! check_spec {
     ($t:ty, $n:expr) => {{
-        #[inline(never)]
-        fn one() {
-            check::<{ $n }, $t>(<$t>::default(), 3, 11, true);
-            // The same polynomial as a run-time modulus.
-            let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
-            check::<{ $n }, Modulus>(rt, 2, 12, false);
-        }
-        one();
+        check::<{ $n }, $t>(<$t>::default(), 3, 11, true);
+        // The same polynomial as a run-time modulus.
+        let rt = Modulus::from_exponents(<$t>::EXPONENTS).expect("modulus");
+        check::<{ $n }, Modulus>(rt, 2, 12, false);
     }};
 }
 

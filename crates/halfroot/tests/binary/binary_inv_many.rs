@@ -74,7 +74,6 @@ fn batch<const N: usize>(rng: &mut ChaCha8Rng, d: usize, len: usize) -> Vec<[u64
     v
 }
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_field<const N: usize, M: ModulusSpec>(modulus: M, backend: Backend, seed: u64) {
     let f = BinaryField::<N, M>::with_backend(modulus, backend).expect("field");
     let d = f.degree() as usize;
@@ -144,7 +143,6 @@ fn check_field<const N: usize, M: ModulusSpec>(modulus: M, backend: Backend, see
     );
 }
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_all_backends<const N: usize, M: ModulusSpec>(modulus: M, seed: u64) {
     for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
         check_field::<N, M>(modulus.clone(), backend, seed);

@@ -61,7 +61,6 @@ fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
 }
 
 /// Every `*_many` of one field on one backend against the single forms and oracles.
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_field<const N: usize, M: ModulusSpec>(modulus: M, backend: Backend, seed: u64) {
     let f = BinaryField::<N, M>::with_backend(modulus, backend).expect("field");
     let d = f.degree() as usize;
@@ -176,7 +175,6 @@ fn check_field<const N: usize, M: ModulusSpec>(modulus: M, backend: Backend, see
     f.solve_many(&[], &mut []).expect("empty");
 }
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_all_backends<const N: usize, M: ModulusSpec>(modulus: M, seed: u64) {
     for backend in Backend::ALL.into_iter().filter(|b| b.is_available()) {
         check_field::<N, M>(modulus.clone(), backend, seed);
@@ -230,7 +228,6 @@ fn solve_many_matches_brute_force_in_small_field() {
     assert_eq!(roots.iter().filter(|r| r.is_some()).count(), 512);
 }
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_map<const N: usize>(bits: usize, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let columns: Vec<[u64; N]> = (0..bits).map(|_| random::<N>(&mut rng, 64 * N)).collect();
@@ -275,7 +272,6 @@ fn linear_map_apply_many_matches_single() {
     check_map::<9>(571, 6);
 }
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_convert<const N: usize, F: ModulusSpec, T: ModulusSpec>(from: F, to: T) {
     let c = BasisConverterN::<N>::from_specs(&from, &to).expect("converter");
     let d = from.degree() as usize;

@@ -114,7 +114,6 @@ fn exps(text: &str) -> Vec<u32> {
 }
 
 /// Checks every operation of `f` on `a` against the naive reference.
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_element<const N: usize>(f: &BinaryField<N, Modulus>, nv: &Naive, a: &[u64; N]) {
     let w = nv.words;
     let av = &a[..w];
@@ -256,7 +255,6 @@ fn solve_general_matches_brute_force() {
     }
 }
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_random<const N: usize>(f: &BinaryField<N, Modulus>, nv: &Naive, words: [u64; N]) {
     let mut a = words;
     for (i, w) in a.iter_mut().enumerate() {

@@ -43,61 +43,57 @@ fn inputs<const N: usize, F: Field<Elem = [u64; N]>>(
 
 macro_rules! sliced_matches_portable {
     ($spec:ty, $n:expr) => {{
-        #[inline(never)]
-        fn one() {
-            const N: usize = $n;
-            let fast = BinaryField::<N, $spec>::new(<$spec>::default()).expect("field");
-            let port = BinaryField::<N, $spec>::with_backend(<$spec>::default(), Backend::Portable)
-                .expect("portable field");
-            let d = <$spec>::DEGREE as usize;
-            let xs = inputs::<N, _>(&port, d, 200);
-            let sqr: Vec<[u64; N]> = xs.iter().map(|x| port.sqr(x)).collect();
-            let alg = port.sqrt_algorithm();
-            let sqrt: Vec<[u64; N]> = xs
-                .iter()
-                .map(|x| port.sqrt_with(alg, x).expect("sqrt"))
-                .collect();
-            // Whole input list in one batch, then every short length from several offsets.
-            let mut out = vec![[0u64; N]; xs.len()];
-            fast.sqr_many(&xs, &mut out).expect("len");
-            assert_eq!(out, sqr, "{} sqr_many", <$spec>::NAME);
-            fast.sqrt_many(&xs, &mut out).expect("len");
-            assert_eq!(out, sqrt, "{} sqrt_many", <$spec>::NAME);
-            for (x, r) in xs.iter().zip(&out) {
-                assert_eq!(port.sqr(r), *x, "{} sqrt² = a", <$spec>::NAME);
-            }
-            for len in (0..=20).chain([64]) {
-                for start in [0usize, 5, 130 - len.min(130)] {
-                    let a = &xs[start..start + len];
-                    let mut o = vec![[0u64; N]; len];
-                    fast.sqr_many(a, &mut o).expect("len");
-                    assert_eq!(
-                        o,
-                        sqr[start..start + len],
-                        "{} sqr len {len}",
-                        <$spec>::NAME
-                    );
-                    fast.sqrt_many(a, &mut o).expect("len");
-                    assert_eq!(
-                        o,
-                        sqrt[start..start + len],
-                        "{} sqrt len {len}",
-                        <$spec>::NAME
-                    );
-                }
-            }
-            // The ζ method on SSRF fields too (the batch form of `sqrt_by_zeta`).
-            if alg == SqrtAlgorithm::Ssrf {
-                let z = *fast.zeta();
-                let mut o = vec![[0u64; N]; xs.len()];
-                fast.arith()
-                    .sqrt_by_zeta_many(&z, &xs, &mut o)
-                    .expect("len");
-                assert_eq!(o, sqrt, "{} zeta on an SSRF field", <$spec>::NAME);
-            }
-            assert!(fast.degree() as usize == d);
+        const N: usize = $n;
+        let fast = BinaryField::<N, $spec>::new(<$spec>::default()).expect("field");
+        let port = BinaryField::<N, $spec>::with_backend(<$spec>::default(), Backend::Portable)
+            .expect("portable field");
+        let d = <$spec>::DEGREE as usize;
+        let xs = inputs::<N, _>(&port, d, 200);
+        let sqr: Vec<[u64; N]> = xs.iter().map(|x| port.sqr(x)).collect();
+        let alg = port.sqrt_algorithm();
+        let sqrt: Vec<[u64; N]> = xs
+            .iter()
+            .map(|x| port.sqrt_with(alg, x).expect("sqrt"))
+            .collect();
+        // Whole input list in one batch, then every short length from several offsets.
+        let mut out = vec![[0u64; N]; xs.len()];
+        fast.sqr_many(&xs, &mut out).expect("len");
+        assert_eq!(out, sqr, "{} sqr_many", <$spec>::NAME);
+        fast.sqrt_many(&xs, &mut out).expect("len");
+        assert_eq!(out, sqrt, "{} sqrt_many", <$spec>::NAME);
+        for (x, r) in xs.iter().zip(&out) {
+            assert_eq!(port.sqr(r), *x, "{} sqrt² = a", <$spec>::NAME);
         }
-        one();
+        for len in (0..=20).chain([64]) {
+            for start in [0usize, 5, 130 - len.min(130)] {
+                let a = &xs[start..start + len];
+                let mut o = vec![[0u64; N]; len];
+                fast.sqr_many(a, &mut o).expect("len");
+                assert_eq!(
+                    o,
+                    sqr[start..start + len],
+                    "{} sqr len {len}",
+                    <$spec>::NAME
+                );
+                fast.sqrt_many(a, &mut o).expect("len");
+                assert_eq!(
+                    o,
+                    sqrt[start..start + len],
+                    "{} sqrt len {len}",
+                    <$spec>::NAME
+                );
+            }
+        }
+        // The ζ method on SSRF fields too (the batch form of `sqrt_by_zeta`).
+        if alg == SqrtAlgorithm::Ssrf {
+            let z = *fast.zeta();
+            let mut o = vec![[0u64; N]; xs.len()];
+            fast.arith()
+                .sqrt_by_zeta_many(&z, &xs, &mut o)
+                .expect("len");
+            assert_eq!(o, sqrt, "{} zeta on an SSRF field", <$spec>::NAME);
+        }
+        assert!(fast.degree() as usize == d);
     }};
 }
 

@@ -6,7 +6,6 @@ use halfroot::binary::modulus::Modulus;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_isomorphism(from: &str, to: &str, samples: usize) {
     let c = BasisConverter::new(
         &Modulus::parse(from).expect("valid"),
@@ -123,7 +122,6 @@ fn conversion_rejects_bad_pairs() {
 
 /// The typed converter, in every layout, agrees with the dynamic one and is checked on
 /// its own as an isomorphism (products, round trip) against the dynamic fields.
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_typed<const N: usize>(from: &str, to: &str, samples: usize) {
     use halfroot::binary::convert::BasisConverterN;
     use halfroot::binary::linear_map::Layout;
@@ -167,7 +165,6 @@ fn typed_converter_matches_dynamic_in_every_layout() {
 /// The batch forms (GFNI 8×8 blocks where the CPU has them, else the tables) agree
 /// with the dynamic converter element by element, for batch lengths that are and are
 /// not multiples of the kernel's eight, and invert each other.
-#[inline(never)] // one function per instantiation: see main.rs
 fn check_batch<const N: usize>(from: &str, to: &str) {
     use halfroot::binary::convert::BasisConverterN;
     let fm = Modulus::parse(from).expect("valid");
