@@ -468,7 +468,8 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// `out[i]` = a root of λ² + λ = a\[i\] (as [`BinaryFieldOps::solve_quadratic`]),
     /// `None` exactly where Tr(a\[i\]) = 1; for odd and even d (see
     /// [`BinaryField::mul_many`]). Built on [`BinaryField::solve_many_split`], 64
-    /// elements at a time; the `Option`s are chosen without branches.
+    /// elements at a time (`select_unpredictable` here measured 10.7 ns
+    /// against 4.2 for the split form at 163 bits: it builds both `Option`s).
     pub fn solve_many(&self, a: &[[u64; N]], out: &mut [Option<[u64; N]>]) -> Result<()> {
         check_len("out", out.len(), a.len())?;
         const CHUNK: usize = 64;
@@ -478,7 +479,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             let (r, k) = (&mut roots[..xs.len()], &mut ok[..xs.len()]);
             self.solve_many_split(xs, r, k)?;
             for ((o, r), &k) in os.iter_mut().zip(r.iter()).zip(k.iter()) {
-                *o = core::hint::select_unpredictable(k, Some(*r), None);
+                *o = k.then_some(*r);
             }
         }
         Ok(())
