@@ -10,7 +10,9 @@
 //! affine product with the eight matrices `A_{8c+g, j}` is XORed into accumulator c
 //! (lane g = output byte `8c + g` of every element); one `vpermb` per output word
 //! transposes back and N² masked `vpermq` restore the elements' order for N stores.
-//! Cost: `⌈d/8⌉·N` affine products + XORs per eight elements.
+//! Cost: `⌈d/8⌉·N` affine products + XORs per eight elements; with the parity of
+//! each element AND a mask (the trace test of the solver), N three-way logic
+//! operations, 3 shifts, one affine byte parity and one mask test more.
 //! Constant-time: yes (addresses depend only on the sizes).
 //! Detection: `is_x86_feature_detected!` (cached by the standard library); the token
 //! [`Gfni512`] can only be made after a positive check.
