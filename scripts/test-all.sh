@@ -11,12 +11,13 @@ cargo clippy --workspace --all-targets --release -- -D warnings
 # integration tests in tests/; not the Python extension's lib nor the CLI binary, which
 # have `test = false` because they have no Rust tests and each takes minutes to build
 # again as a test harness), then the doc tests of the Rust crates; the examples are
-# compiled (and linted) by the clippy step above, not rebuilt here (CI time). The doc
-# tests run with `--workspace` (the Python extension has none) so that the features of
-# the dependencies are the same as in the test build, and the `halfroot` library built
-# there is reused rather than compiled again.
+# compiled (and linted) by the clippy step above, not rebuilt here (CI time). The
+# dependencies have the same features here as in the workspace build (see the
+# feature-pinning entries in halfroot-peers' and halfroot-py's Cargo.toml), so the
+# `halfroot` library is not compiled again; `--workspace` would compile the Python
+# extension's library for nothing (it has no doc tests; 2 minutes).
 cargo test --workspace --release --tests
-cargo test --workspace --release --doc
+cargo test --release --doc -p halfroot -p halfroot-cli -p halfroot-peers
 # The Python package: built by maturin into a venv, tested with pytest (galois as oracle).
 # (Building it alongside the Rust build was tried: on 2 cores it slowed both.)
 bash scripts/test-python.sh
