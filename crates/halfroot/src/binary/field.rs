@@ -195,6 +195,9 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     default_map: OnceLock<LinearMap<N>>,
     /// The GFNI block matrix of the batch half-trace / solver (`None` without GFNI).
     blocks: OnceLock<Option<AffineMap<N>>>,
+    /// The same with the trace as bit 0 of output byte ⌈d/8⌉, for the batch solver
+    /// (`None` without GFNI or when that byte does not exist: ⌈d/8⌉ = 8·N).
+    solve_blocks: OnceLock<Option<AffineMap<N>>>,
 }
 
 /// Byte tables up to this size are preferred over nibble tables.
@@ -281,6 +284,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             folded: Default::default(),
             default_map: OnceLock::new(),
             blocks: OnceLock::new(),
+            solve_blocks: OnceLock::new(),
         })
     }
 
@@ -490,9 +494,12 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// root [`BinaryFieldOps::solve_quadratic`] returns. Where it does not, `roots[i]`
     /// is the solver's linear map at a\[i\]: for odd d a root of λ² + λ = a\[i\] + 1,
     /// for even d unspecified. With GFNI + AVX-512 the traces come out of the same
-    /// pass as the roots (the words the pass loads, ANDed with the trace vector), so
-    /// this costs little more than [`BinaryField::half_trace_many`] (4.0 against 3.5 ns
-    /// at NIST 163, most of it writing the flags). For odd and even d;
+    /// pass as the roots: the trace is one more row of the solver's block matrix (bit
+    /// 0 of the byte above the roots' bytes), split off as the flag
+    /// ([`AffineMap::apply_many_split_byte`]), so this costs hardly more than
+    /// [`BinaryField::half_trace_many`]; when there is no spare byte (⌈d/8⌉ = 8·N,
+    /// e.g. 571 bits in 9 words) the pass ANDs the words it loads with the trace
+    /// vector instead ([`AffineMap::apply_many_with_parity`]). For odd and even d;
     /// [`Error::InvalidArgument`] if the lengths differ.
     ///
     /// ```
@@ -514,6 +521,11 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     ) -> Result<()> {
         check_len("roots", roots.len(), a.len())?;
         check_len("solvable", solvable.len(), a.len())?;
+        if let Some(bm) = self.solve_batch_blocks() {
+            // Bit 0 of byte ⌈d/8⌉ is the trace: 0 = solvable.
+            let byte = (self.degree() as usize).div_ceil(8);
+            return bm.apply_many_split_byte(a, roots, byte, solvable);
+        }
         if let Some(bm) = self.batch_blocks() {
             // parity = Tr(a[i]) = 1, i.e. no root.
             bm.apply_many_with_parity(a, roots, self.trace.vector(), solvable)?;
@@ -548,6 +560,33 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
                 AffineKernel::detect()
                     .is_accelerated()
                     .then(|| AffineMap::new(self.images()))
+            })
+            .as_ref()
+    }
+
+    /// The solver's GFNI block matrix with the trace functional as one more output
+    /// row, bit 0 of byte ⌈d/8⌉ (bit 8⌈d/8⌉ of column i = Tr(x^i)), if this CPU has the
+    /// GFNI kernel and that byte exists (⌈d/8⌉ < 8·N). Measured at NIST 163
+    /// (`halfroot report`, batches of 64): see the `Solve` column against `Eq` (the
+    /// half-trace alone).
+    fn solve_batch_blocks(&self) -> Option<&AffineMap<N>> {
+        self.solve_blocks
+            .get_or_init(|| {
+                let at = 8 * (self.degree() as usize).div_ceil(8);
+                (AffineKernel::detect().is_accelerated() && at < 64 * N).then(|| {
+                    let tr = self.trace.vector();
+                    let columns: Vec<[u64; N]> = self
+                        .images()
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| {
+                            let mut c = *c;
+                            c[at / 64] |= ((tr[i / 64] >> (i % 64)) & 1) << (at % 64);
+                            c
+                        })
+                        .collect();
+                    AffineMap::new(&columns)
+                })
             })
             .as_ref()
     }

@@ -219,6 +219,58 @@ impl<const N: usize> AffineMap<N> {
         Ok(())
     }
 
+    /// As [`AffineMap::apply_many`] with output byte `byte` split off as a flag:
+    /// `zero[i]` = whether bit 0 of byte `byte` of `L(a[i])` is 0, and `out[i]` is
+    /// `L(a[i])` with that whole byte cleared. Meant for a map with one extra output
+    /// row in a byte above the meaningful ones (the solver: the half-trace map with
+    /// the trace as bit 0 of the byte above it, so the flags say which equations have
+    /// roots): the GFNI kernel gets the flags for one store and a few scalar
+    /// operations per eight elements, no extra affine product, and clears the byte in
+    /// the transposition it does anyway. [`Error::InvalidArgument`](crate::Error) if
+    /// the lengths differ or `byte ≥ 8·N` (`out` and `zero` untouched).
+    ///
+    /// ```
+    /// use halfroot::binary::linear_map::affine::AffineMap;
+    /// // Identity on 3 bits, plus bit 8 (bit 0 of byte 1) = the parity of bits 0 and 2.
+    /// let m = AffineMap::<1>::new(&[[0x101], [0x002], [0x104]]);
+    /// let (mut out, mut even) = ([[0u64; 1]; 3], [false; 3]);
+    /// m.apply_many_split_byte(&[[0b011], [0b110], [0b101]], &mut out, 1, &mut even)
+    ///     .expect("lengths");
+    /// assert_eq!((out, even), ([[0b011], [0b110], [0b101]], [false, false, true]));
+    /// ```
+    pub fn apply_many_split_byte(
+        &self,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+        byte: usize,
+        zero: &mut [bool],
+    ) -> Result<()> {
+        crate::binary::arith::check_len("out", out.len(), a.len())?;
+        crate::binary::arith::check_len("zero", zero.len(), a.len())?;
+        if byte >= 8 * N {
+            return Err(crate::Error::InvalidArgument {
+                name: "byte".into(),
+                value: byte.to_string(),
+                reason: format!("outputs have {} bytes", 8 * N),
+            });
+        }
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            AffineKernel::Gfni(t) => {
+                t.apply_many_split_byte::<N>(&self.blocks, self.bits, a, out, byte, zero)
+            }
+            AffineKernel::Portable => {
+                let (w, shift) = (byte / 8, 8 * (byte % 8));
+                for ((o, z), x) in out.iter_mut().zip(zero.iter_mut()).zip(a) {
+                    *o = apply_portable(&self.blocks, self.bits, x);
+                    *z = (o[w] >> shift) & 1 == 0;
+                    o[w] &= !(0xFF << shift);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// `out[i] = L(a[i])` for every i, eight elements per pass of the kernel (a short
     /// last pass is padded with zeros). [`Error::InvalidArgument`](crate::Error) if
     /// the lengths differ (`out` untouched).
@@ -352,6 +404,35 @@ mod tests {
             if len > 0 {
                 assert!(fast
                     .apply_many_with_parity(&a, &mut got2, &mask, &mut odd[1..])
+                    .is_err());
+            }
+            // One byte split off: every output byte in turn, from both kernels, against
+            // the naive product (the random columns have all eight bits of the byte).
+            for byte in 0..8 * N {
+                let (w, shift) = (byte / 8, 8 * (byte % 8));
+                let (mut got4, mut zero4) = (vec![[0u64; N]; len], vec![true; len]);
+                let (mut got5, mut zero5) = (vec![[0u64; N]; len], vec![false; len]);
+                fast.apply_many_split_byte(&a, &mut got4, byte, &mut zero4)
+                    .expect("lengths");
+                port.apply_many_split_byte(&a, &mut got5, byte, &mut zero5)
+                    .expect("lengths");
+                for (i, x) in a.iter().enumerate() {
+                    let mut want = naive(&columns, x);
+                    let was_zero = (want[w] >> shift) & 1 == 0;
+                    want[w] &= !(0xFF << shift);
+                    let at = format!("byte {byte} bits {bits} N {N} len {len} i {i}");
+                    assert_eq!(got4[i], want, "split {at}");
+                    assert_eq!(got5[i], want, "split, portable {at}");
+                    assert_eq!(zero4[i], was_zero, "flag {at}");
+                    assert_eq!(zero5[i], was_zero, "flag, portable {at}");
+                }
+            }
+            assert!(fast
+                .apply_many_split_byte(&a, &mut got, 8 * N, &mut vec![false; len])
+                .is_err());
+            if len > 0 {
+                assert!(fast
+                    .apply_many_split_byte(&a, &mut got, 0, &mut vec![false; len - 1])
                     .is_err());
             }
         }

@@ -12,7 +12,10 @@
 //! transposes back and N² masked `vpermq` restore the elements' order for N stores.
 //! Cost: `⌈d/8⌉·N` affine products + XORs per eight elements; with the parity of
 //! each element AND a mask (the trace test of the solver), N three-way logic
-//! operations, 3 shifts, one affine byte parity and one mask test more.
+//! operations, 3 shifts, one affine byte parity and one mask test more; with one
+//! output byte split off as a flag (the solver's trace row), one store of an
+//! accumulator and a few scalar operations per eight elements (the byte is cleared by
+//! the zero-mask of the transpose), and the eight flags written as one 8-byte store.
 //! Constant-time: yes (addresses depend only on the sizes).
 //! Detection: `is_x86_feature_detected!` (cached by the standard library); the token
 //! [`Gfni512`] can only be made after a positive check.
@@ -54,7 +57,7 @@ impl Gfni512 {
         }
         // SAFETY: `self` exists only if the CPU has the features `apply_many_gfni` is
         // compiled for; the table length was checked above.
-        unsafe { apply_many_gfni::<N, false>(blocks, in_bytes, a, out, &[0; N], &mut []) }
+        unsafe { apply_many_gfni::<N, PLAIN>(blocks, in_bytes, a, out, &[0; N], 0, &mut []) }
     }
 
     /// As [`Gfni512::apply_many`], and `parity[i]` = the parity of `a[i] AND mask`
@@ -76,9 +79,40 @@ impl Gfni512 {
             return;
         }
         // SAFETY: as in `apply_many`.
-        unsafe { apply_many_gfni::<N, true>(blocks, in_bytes, a, out, mask, parity) }
+        unsafe { apply_many_gfni::<N, PARITY>(blocks, in_bytes, a, out, mask, 0, parity) }
+    }
+
+    /// As [`Gfni512::apply_many`], then output byte `byte` is split off as a flag:
+    /// `zero[i]` = whether bit 0 of that byte of `L(a[i])` is 0, and `out[i]` has the
+    /// whole byte cleared. No extra affine product: the flag is one more row of the
+    /// blocks (for the solver, the trace in the byte above the half-trace's). Costs
+    /// one store of the accumulator and a few scalar operations per eight elements;
+    /// the byte is cleared by the zero-masking of the transposition that runs anyway.
+    /// `byte` must be below `8·N` (else the outputs are left untouched); `zero` shorter
+    /// than `a` is filled as far as it goes.
+    pub fn apply_many_split_byte<const N: usize>(
+        self,
+        blocks: &[Block],
+        bits: usize,
+        a: &[[u64; N]],
+        out: &mut [[u64; N]],
+        byte: usize,
+        zero: &mut [bool],
+    ) {
+        let in_bytes = bits.div_ceil(8).min(8 * N);
+        if blocks.len() < in_bytes * N || N == 0 || byte >= 8 * N {
+            return;
+        }
+        // SAFETY: as in `apply_many`; `byte < 8·N` was checked above.
+        unsafe { apply_many_gfni::<N, SPLIT_BYTE>(blocks, in_bytes, a, out, &[0; N], byte, zero) }
     }
 }
+
+/// [`apply_many_gfni`] modes: the map only; with the parities of the inputs AND a
+/// mask; with one output byte split off as a flag.
+const PLAIN: u8 = 0;
+const PARITY: u8 = 1;
+const SPLIT_BYTE: u8 = 2;
 
 /// `vpermb` index of the 8×8 byte transpose: lane b, byte e ← lane e, byte b.
 const fn transpose_index() -> [u8; 64] {
@@ -96,20 +130,25 @@ const fn transpose_index() -> [u8; 64] {
 #[derive(Clone, Copy)]
 struct Zmm([u64; 8]);
 
-/// The batch loop (see the module docs); with `PARITY`, also the parities of
-/// `a[i] AND mask` into `parity[i]` (as far as `parity` goes).
+/// Byte e of a word set to 1: eight `bool`s `true`.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The batch loop (see the module docs). `MODE` [`PARITY`]: also the parities of
+/// `a[i] AND mask` into `flags[i]`; [`SPLIT_BYTE`]: `flags[i]` = whether bit 0 of
+/// output byte `byte` is 0, and that byte cleared (flags as far as `flags` goes).
 ///
 /// # Safety
 /// The CPU must support AVX-512 F/BW, AVX-512 VBMI and GFNI; `blocks` holds at least
-/// `in_bytes·N` blocks and `in_bytes ≤ 8N`.
+/// `in_bytes·N` blocks, `in_bytes ≤ 8N`, and in mode [`SPLIT_BYTE`] `byte < 8·N`.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,gfni")]
-unsafe fn apply_many_gfni<const N: usize, const PARITY: bool>(
+unsafe fn apply_many_gfni<const N: usize, const MODE: u8>(
     blocks: &[Block],
     in_bytes: usize,
     a: &[[u64; N]],
     out: &mut [[u64; N]],
     mask: &[u64; N],
-    parity: &mut [bool],
+    byte: usize,
+    flags: &mut [bool],
 ) {
     let len = a.len().min(out.len());
     let in_words = in_bytes.div_ceil(8);
@@ -120,33 +159,47 @@ unsafe fn apply_many_gfni<const N: usize, const PARITY: bool>(
     let tr = unsafe { _mm512_loadu_si512(tr.as_ptr().cast()) };
     let sh = Shuffles::<N>::new();
     let masks: [__m512i; N] = core::array::from_fn(|w| _mm512_set1_epi64(mask[w] as i64));
-    let mut planes = [Zmm([0; 8]); N];
-    // Writes the eight parities of a pass as bools (byte e of `bits` = element e).
-    let mut put = |at: usize, count: usize, bits: u8| {
-        let bytes = spread_bits(bits).to_le_bytes();
-        for (p, &b) in parity.iter_mut().skip(at).take(count).zip(bytes.iter()) {
-            *p = b != 0;
-        }
+    // SPLIT_BYTE: output byte 8c + g is lane g of accumulator c; after the transpose
+    // it is byte g of every lane, which the transpose's zero-mask clears.
+    let split = Split {
+        word: byte / 8,
+        lane: byte % 8,
     };
+    let keep: [__mmask64; N] = core::array::from_fn(|c| {
+        if MODE == SPLIT_BYTE && c == split.word {
+            !(ONES << split.lane)
+        } else {
+            !0
+        }
+    });
+    let mut planes = [Zmm([0; 8]); N];
     let mut full = 0;
     while full + 8 <= len {
         // SAFETY: elements full..full+8 exist in `a` and `out`: 8·N words each from
         // `a[full]` and `out[full]`.
-        let odd = unsafe {
-            pass::<N, PARITY>(
+        let got = unsafe {
+            pass::<N, MODE>(
                 blocks,
                 in_bytes,
                 in_words,
                 tr,
                 &sh,
                 &masks,
+                &split,
+                &keep,
                 a[full..].as_ptr().cast(),
                 &mut planes,
                 out[full..].as_mut_ptr().cast(),
             )
         };
-        if PARITY {
-            put(full, 8, odd);
+        if MODE != PLAIN {
+            if let Some(f) = flags.get_mut(full..full + 8) {
+                // SAFETY: `f` is eight bools; every byte of `got` is 0 or 1 (a valid
+                // bool), written as one unaligned 8-byte store.
+                unsafe { f.as_mut_ptr().cast::<u64>().write_unaligned(got.to_le()) };
+            } else {
+                put(flags, full, 8, got);
+            }
         }
         full += 8;
     }
@@ -155,23 +208,34 @@ unsafe fn apply_many_gfni<const N: usize, const PARITY: bool>(
         let mut pad_out = [[0u64; N]; 8];
         pad_in[..len - full].copy_from_slice(&a[full..len]);
         // SAFETY: the padded arrays hold eight elements.
-        let odd = unsafe {
-            pass::<N, PARITY>(
+        let got = unsafe {
+            pass::<N, MODE>(
                 blocks,
                 in_bytes,
                 in_words,
                 tr,
                 &sh,
                 &masks,
+                &split,
+                &keep,
                 pad_in.as_ptr().cast(),
                 &mut planes,
                 pad_out.as_mut_ptr().cast(),
             )
         };
         out[full..len].copy_from_slice(&pad_out[..len - full]);
-        if PARITY {
-            put(full, len - full, odd);
+        if MODE != PLAIN {
+            put(flags, full, len - full, got);
         }
+    }
+}
+
+/// Writes `count` flags of a pass (byte e of `bytes`, 0 or 1 = element e) from
+/// `flags[at]` on, as far as `flags` goes.
+fn put(flags: &mut [bool], at: usize, count: usize, bytes: u64) {
+    let bytes = bytes.to_le_bytes();
+    for (p, &b) in flags.iter_mut().skip(at).take(count).zip(bytes.iter()) {
+        *p = b != 0;
     }
 }
 
@@ -185,28 +249,37 @@ fn spread_bits(bits: u8) -> u64 {
     r
 }
 
+/// Where [`SPLIT_BYTE`] finds its byte: lane `lane` of accumulator `word`.
+struct Split {
+    word: usize,
+    lane: usize,
+}
+
 /// The GFNI matrix whose product puts the parity of a byte in its bit 0 (row 0 all
 /// ones, the other rows zero; row r is byte 7 − r).
 const PARITY_MATRIX: i64 = 0xFF << 56;
 
-/// One pass over eight elements at `src` (8·N words) into `dst` (8·N words); with
-/// `PARITY`, returns bit e = the parity of element e AND `masks` (else 0).
+/// One pass over eight elements at `src` (8·N words) into `dst` (8·N words). Returns
+/// byte e (0 or 1) = in mode [`PARITY`] the parity of element e AND `masks`, in mode
+/// [`SPLIT_BYTE`] whether bit 0 of the split byte of output e is 0; else 0.
 ///
 /// # Safety
 /// As [`apply_many_gfni`]; `src` and `dst` point at 8·N readable / writable words.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn pass<const N: usize, const PARITY: bool>(
+unsafe fn pass<const N: usize, const MODE: u8>(
     blocks: &[Block],
     in_bytes: usize,
     in_words: usize,
     tr: __m512i,
     sh: &Shuffles<N>,
     masks: &[__m512i; N],
+    split: &Split,
+    keep: &[__mmask64; N],
     src: *const u64,
     planes: &mut [Zmm; N],
     dst: *mut u64,
-) -> u8 {
+) -> u64 {
     // SAFETY (whole body): see the contract; the loads and stores cover exactly the
     // 8·N words at `src` and `dst`.
     unsafe {
@@ -225,7 +298,7 @@ unsafe fn pass<const N: usize, const PARITY: bool>(
                     words = _mm512_mask_permutexvar_epi64(words, m, sh.in_idx[w], *zk);
                 }
             }
-            if PARITY {
+            if MODE == PARITY {
                 // masked ^ (words & mask)
                 masked = _mm512_ternarylogic_epi64::<0x78>(masked, words, masks[w]);
             }
@@ -234,27 +307,45 @@ unsafe fn pass<const N: usize, const PARITY: bool>(
                 _mm512_permutexvar_epi8(tr, words),
             );
         }
-        let mut odd = 0u8;
-        if PARITY {
+        let mut flags = 0u64;
+        if MODE == PARITY {
             // Fold each lane to its low byte, then that byte's parity into bit 0.
             let mut x = masked;
             x = _mm512_xor_si512(x, _mm512_srli_epi64::<32>(x));
             x = _mm512_xor_si512(x, _mm512_srli_epi64::<16>(x));
             x = _mm512_xor_si512(x, _mm512_srli_epi64::<8>(x));
             x = _mm512_gf2p8affine_epi64_epi8::<0>(x, _mm512_set1_epi64(PARITY_MATRIX));
-            odd = _mm512_test_epi64_mask(x, _mm512_set1_epi64(1));
+            flags = spread_bits(_mm512_test_epi64_mask(x, _mm512_set1_epi64(1)));
         }
         let mut acc = [_mm512_setzero_si512(); N];
         let base = blocks.as_ptr();
-        // Plane j: byte j of the eight elements (lane j mod 8 of planes[j / 8]),
-        // broadcast to every lane.
-        let plane = |j: usize| _mm512_set1_epi64(planes[j / 8].0[j % 8] as i64);
         // Block j·N + c < in_bytes·N ≤ blocks.len(): in bounds, 64-byte aligned.
         let product = |x: __m512i, j: usize, c: usize| {
             _mm512_gf2p8affine_epi64_epi8::<0>(x, _mm512_load_si512(base.add(j * N + c).cast()))
         };
-        // Two input bytes per step, both products folded in by one three-way XOR.
-        let mut j = 0;
+        // Plane j: byte j of the eight elements (lane j mod 8 of planes[j / 8]),
+        // broadcast to every lane. Whole plane words first, their eight bytes unrolled
+        // (constant offsets: no loop counter or address arithmetic between products),
+        // two input bytes per step, both products folded in by one three-way XOR.
+        let full_words = in_bytes / 8;
+        for (w, plane) in planes.iter().enumerate().take(full_words) {
+            for b in [0usize, 2, 4, 6] {
+                let (j, x0, x1) = (
+                    8 * w + b,
+                    _mm512_set1_epi64(plane.0[b] as i64),
+                    _mm512_set1_epi64(plane.0[b + 1] as i64),
+                );
+                for (c, r) in acc.iter_mut().enumerate() {
+                    *r = _mm512_ternarylogic_epi64::<0x96>(
+                        *r,
+                        product(x0, j, c),
+                        product(x1, j + 1, c),
+                    );
+                }
+            }
+        }
+        let plane = |j: usize| _mm512_set1_epi64(planes[j / 8].0[j % 8] as i64);
+        let mut j = 8 * full_words;
         while j + 2 <= in_bytes {
             let (x0, x1) = (plane(j), plane(j + 1));
             for (c, r) in acc.iter_mut().enumerate() {
@@ -269,11 +360,23 @@ unsafe fn pass<const N: usize, const PARITY: bool>(
                 *r = _mm512_xor_si512(*r, product(x, j, c));
             }
         }
+        if MODE == SPLIT_BYTE {
+            // Lane g of acc[c], byte e: output byte 8c + g of element e. The split
+            // lane's eight bytes, bit 0 of each, negated (a loop rather than indexing
+            // by `split.word`, which would keep `acc` in memory).
+            let mut spill = Zmm([0; 8]);
+            for (c, r) in acc.iter().enumerate() {
+                if c == split.word {
+                    _mm512_store_si512(spill.0.as_mut_ptr().cast(), *r);
+                }
+            }
+            flags = !spill.0[split.lane] & ONES;
+        }
         // Lane g of acc[c] holds output byte 8c + g of every element; transpose so
-        // lane e holds output word c of element e, then interleave the N words back
-        // into the elements' order (N stores).
-        for r in acc.iter_mut() {
-            *r = _mm512_permutexvar_epi8(tr, *r);
+        // lane e holds output word c of element e (zeroing the split byte), then
+        // interleave the N words back into the elements' order (N stores).
+        for (r, &k) in acc.iter_mut().zip(keep.iter()) {
+            *r = _mm512_maskz_permutexvar_epi8(k, tr, *r);
         }
         for k in 0..N {
             let mut o = _mm512_setzero_si512();
@@ -285,7 +388,7 @@ unsafe fn pass<const N: usize, const PARITY: bool>(
             }
             _mm512_storeu_si512(dst.add(8 * k).cast(), o);
         }
-        odd
+        flags
     }
 }
 
