@@ -97,6 +97,12 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
             black_box(eng.reduce_t(*t));
         }
     });
+    let trm = best(|| {
+        let mut o = [[0u64; N]; 5];
+        eng.reduce_many(black_box(&ts), &mut o);
+        black_box(&o);
+    });
+    let br = eng.has_redc_batch();
     let tauto = best(|| {
         black_box(e.mul_with(MulAlgorithm::Auto, black_box(&a), black_box(&b)));
     });
@@ -109,7 +115,7 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
         black_box(e.mul(black_box(&a), black_box(&b)));
     });
     println!(
-        "bits={bits:5} N={N:2} Fp.mul={tm:6.1} mul_wide={tw:6.1} redc={tr:6.1} ev_mul={tu:6.1} | fused={te:7.1} batched={tb:7.1} [prods={tp:7.1} comb={tc:6.1} 5redc={tr5:6.1}] mul_with(auto)={tauto:7.1} mul_into={tin:7.1} Field::mul={tfm:7.1}"
+        "bits={bits:5} N={N:2} Fp.mul={tm:6.1} mul_wide={tw:6.1} redc={tr:6.1} ev_mul={tu:6.1} | fused={te:7.1} batched={tb:7.1} [prods={tp:7.1} comb={tc:6.1} 5redc={tr5:6.1} reduce_many={trm:6.1} batch_redc={br}] mul_with(auto)={tauto:7.1} mul_into={tin:7.1} Field::mul={tfm:7.1}"
     );
 }
 

@@ -33,6 +33,7 @@ use super::mul::MulAlgorithm;
 use super::ExtModulus;
 use crate::prime::montgomery::limbs::{adc, mac, sbb};
 use crate::prime::montgomery::wide::{redc_wide, reduce_multiples, sqr_wide};
+use crate::prime::montgomery::wide_batch::RedcBatch;
 use crate::prime::montgomery::{Fp, FpElem};
 use crate::prime::PrimeFieldOps;
 use core::any::Any;
@@ -442,6 +443,9 @@ pub struct Engine<const N: usize> {
     newton_ok: bool,
     /// Whether the Karatsuba forms run batched ([`batch_wins`]).
     batched: bool,
+    /// The 8-lane REDC (AVX-512 IFMA) for the k output coefficients, when the CPU has
+    /// it, it wins for N words, and every T stays below 2^(128N + 40).
+    redc_batch: Option<RedcBatch<N>>,
 }
 
 fn to_words<const N: usize>(v: &BigUint) -> Option<([u64; N], u64)> {
@@ -495,6 +499,13 @@ impl<const N: usize> Engine<N> {
             mults.push(to_words::<N>(&(&q << i))?);
         }
         let offset = to_words::<N>(&(&big_k * &q))?;
+        // T < bound_pos·q² + K·q·R: the batch REDC takes tops below 2^40.
+        let t_max = &bound_pos * &q * &q + &big_k * &q * &r;
+        let redc_batch = if t_max.bits() <= 128 * N as u64 + 40 {
+            RedcBatch::new(&f.p, f.m0)
+        } else {
+            None
+        };
         Some(Engine {
             p: f.p,
             m0: f.m0,
@@ -505,6 +516,7 @@ impl<const N: usize> Engine<N> {
             mults,
             newton_ok: q >= BigUint::from(super::mul::newton::min_prime(k)),
             batched: (5..=7).contains(&k) && batch_wins::<N>(),
+            redc_batch,
         })
     }
 
@@ -513,6 +525,7 @@ impl<const N: usize> Engine<N> {
     #[inline(always)]
     pub fn finish(&self, c: &[Wide<N>], out: &mut [[u64; N]]) {
         let k = self.k;
+        let mut ts = [Wide::<N>::ZERO; MAX_K];
         for i in 0..k {
             let mut t = c[i];
             if i + k < c.len() {
@@ -522,24 +535,71 @@ impl<const N: usize> Engine<N> {
                     t.add_mul_small(&c[i + k], self.alpha)
                 };
             }
-            out[i] = self.reduce_t(t);
+            ts[i] = t;
         }
+        self.reduce_many(&ts[..k], out);
     }
 
     /// One output coefficient from its exact value `T = c_i ± |α|·c_{i+k}`: the
     /// offset K·p·R when α < 0, REDC, and the final conditional subtractions.
     #[inline(always)]
-    pub fn reduce_t(&self, mut t: Wide<N>) -> [u64; N] {
+    pub fn reduce_t(&self, t: Wide<N>) -> [u64; N] {
+        let t = self.offset_t(t);
+        let (r, h) = redc_wide(&t.lo, &t.hi, t.top, &self.p, self.m0);
+        reduce_multiples(r, h, &self.mults)
+    }
+
+    /// `T + K·p·R` when α < 0 (making it non-negative), else `T`.
+    #[inline(always)]
+    fn offset_t(&self, mut t: Wide<N>) -> Wide<N> {
         if self.alpha_neg {
-            // + K·p·R
             let mut cc = 0;
             for w in 0..N {
                 (t.hi[w], cc) = adc(t.hi[w], self.offset.0[w], cc);
             }
             t.top = t.top.wrapping_add(self.offset.1).wrapping_add(cc);
         }
-        let (r, h) = redc_wide(&t.lo, &t.hi, t.top, &self.p, self.m0);
-        reduce_multiples(r, h, &self.mults)
+        t
+    }
+
+    /// [`Engine::reduce_t`] of each of `ts` (at most k values) into `out`: the REDCs
+    /// side by side in the 8 lanes of the IFMA batch when the engine has one
+    /// ([`Engine::has_redc_batch`]), else one at a time. Same results either way.
+    #[inline]
+    pub fn reduce_many(&self, ts: &[Wide<N>], out: &mut [[u64; N]]) {
+        match &self.redc_batch {
+            Some(rb) if ts.len() <= 8 => {
+                let (mut lo, mut hi, mut top) = ([[0u64; N]; 8], [[0u64; N]; 8], [0u64; 8]);
+                for (i, t) in ts.iter().enumerate() {
+                    let t = self.offset_t(*t);
+                    (lo[i], hi[i], top[i]) = (t.lo, t.hi, t.top);
+                }
+                let (mut r, mut h) = ([[0u64; N]; 8], [0u64; 8]);
+                rb.redc8(&lo, &hi, &top, &mut r, &mut h);
+                for (i, o) in out.iter_mut().enumerate().take(ts.len()) {
+                    *o = reduce_multiples(r[i], h[i], &self.mults);
+                }
+            }
+            _ => {
+                for (o, t) in out.iter_mut().zip(ts) {
+                    *o = self.reduce_t(*t);
+                }
+            }
+        }
+    }
+
+    /// Whether [`Engine::reduce_many`] runs its REDCs in the IFMA batch.
+    pub fn has_redc_batch(&self) -> bool {
+        self.redc_batch.is_some()
+    }
+
+    /// This engine without the batch REDC (for timing and testing the two paths
+    /// against each other).
+    pub fn without_redc_batch(&self) -> Self {
+        Engine {
+            redc_batch: None,
+            ..self.clone()
+        }
     }
 
     /// Whether the Karatsuba forms run batched here ([`batch_wins`]).
@@ -589,9 +649,7 @@ impl<const N: usize> Engine<N> {
             } else {
                 fused5::mul5(a, b, self.alpha, self.alpha_neg)
             };
-            for (o, ti) in out.iter_mut().zip(t) {
-                *o = self.reduce_t(ti);
-            }
+            self.reduce_many(&t, out);
             return;
         }
         let mut c = [Wide::<N>::ZERO; MAX_TERMS];

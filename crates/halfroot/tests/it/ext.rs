@@ -423,14 +423,31 @@ fn check_engine_forms<const N: usize>(f: &Fp<N>, k: usize, alpha: &BigUint, rng:
                 .collect()
         };
         let (a, b) = (limbs(&ai), limbs(&bi));
-        for batched in [false, true] {
-            let mut out = vec![[0u64; N]; k];
-            eng.mul_limbs_with(MulAlgorithm::KaratsubaLazy, batched, &a, &b, &mut out);
-            let got: Vec<BigUint> = out
-                .iter()
-                .map(|w| f.to_biguint(&f.from_montgomery_limbs(w).unwrap()))
-                .collect();
-            assert_eq!(got, want, "k={k} batched={batched} α={alpha} q={q}");
+        // with and without the 8-lane batch REDC (present on IFMA machines from
+        // 768 bits), the Karatsuba products batched and not, and the other lazy forms
+        for e in [eng.clone(), eng.without_redc_batch()] {
+            let redc_batch = e.has_redc_batch();
+            let forms = [
+                (MulAlgorithm::KaratsubaLazy, false),
+                (MulAlgorithm::KaratsubaLazy, true),
+                (MulAlgorithm::SchoolbookLazy, false),
+                (MulAlgorithm::NewtonLazy, false),
+            ];
+            for (alg, batched) in forms {
+                if !e.supports(alg) {
+                    continue;
+                }
+                let mut out = vec![[0u64; N]; k];
+                e.mul_limbs_with(alg, batched, &a, &b, &mut out);
+                let got: Vec<BigUint> = out
+                    .iter()
+                    .map(|w| f.to_biguint(&f.from_montgomery_limbs(w).unwrap()))
+                    .collect();
+                assert_eq!(
+                    got, want,
+                    "k={k} {alg:?} batched={batched} redc_batch={redc_batch} α={alpha} q={q}"
+                );
+            }
         }
     }
 }

@@ -65,9 +65,20 @@ pub(crate) struct IfmaModulus<const N: usize> {
     p: [u64; N],
     digits: [u64; MAX_L],
     pinv: u64,
+    m0: u64,
 }
 
 impl<const N: usize> IfmaModulus<N> {
+    /// p's limbs.
+    pub(crate) fn modulus(&self) -> [u64; N] {
+        self.p
+    }
+
+    /// `−p⁻¹ mod 2^64`.
+    pub(crate) fn m0(&self) -> u64 {
+        self.m0
+    }
+
     /// From p's limbs and `m0 = −p⁻¹ mod 2^64`.
     pub(crate) fn new(p: &[u64; N], m0: u64) -> Self {
         let mut digits = [0u64; MAX_L];
@@ -85,6 +96,7 @@ impl<const N: usize> IfmaModulus<N> {
             p: *p,
             digits,
             pinv: m0 & MASK52,
+            m0,
         }
     }
 }
@@ -216,6 +228,37 @@ pub(crate) fn mul_wide_many<const N: usize>(
     }
 }
 
+/// Montgomery reductions of 8 exact values `T = lo[i] + hi[i]·2^(64N) +
+/// top[i]·2^(128N)`: `r[i] + h[i]·2^(64N) = (T + m·p)/2^(64N)` with
+/// `m = −T·p⁻¹ mod 2^(64N)`, the same value as the scalar `redc_wide` (m is unique).
+/// Returns false (and writes nothing) when `N` is 0 or above [`MAX_N`].
+/// Precondition: `top[i] < 2^40` (so that `T` fits the `2L + 1` digits of the
+/// accumulator, `L = ⌈64N/52⌉`).
+pub(crate) fn redc_wide_x8<const N: usize>(
+    _token: super::IfmaToken,
+    lo: &[[u64; N]; 8],
+    hi: &[[u64; N]; 8],
+    top: &[u64; 8],
+    r: &mut [[u64; N]; 8],
+    h: &mut [u64; 8],
+    m: &IfmaModulus<N>,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if N == 0 || N > MAX_N {
+            return false;
+        }
+        // SAFETY: the token proves AVX-512F + IFMA; 1 ≤ N ≤ 32.
+        unsafe { redc_x8::<N>(lo, hi, top, r, h, m) };
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (lo, hi, top, r, h, m);
+        false
+    }
+}
+
 /// The 8×8 transposition of 64-bit lanes: `out[j]` lane `i` = `r[i]` lane `j`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
@@ -323,7 +366,7 @@ unsafe fn store_x8<const N: usize, E: Limbs<N>>(x: &[__m512i], dst: &mut [E; 8])
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
-fn to_digits(x: &[__m512i], nw: usize, l: usize, d: &mut [__m512i; MAX_L]) {
+fn to_digits(x: &[__m512i], nw: usize, l: usize, d: &mut [__m512i]) {
     let mask = _mm512_set1_epi64(MASK52 as i64);
     for (k, dk) in d.iter_mut().enumerate().take(l) {
         let b = 52 * k;
@@ -520,5 +563,65 @@ unsafe fn wide_x8<const N: usize>(
         store_x8::<N, [u64; N]>(&w[..N], lo);
         store_x8::<N, [u64; N]>(&w[N..2 * N], hi);
         _mm512_storeu_epi64(top.as_mut_ptr() as *mut i64, w[2 * N]);
+    }
+}
+
+/// Eight Montgomery reductions of exact double-width values (see [`redc_wide_x8`]).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn redc_x8<const N: usize>(
+    lo: &[[u64; N]; 8],
+    hi: &[[u64; N]; 8],
+    top: &[u64; 8],
+    r: &mut [[u64; N]; 8],
+    h: &mut [u64; 8],
+    m: &IfmaModulus<N>,
+) {
+    let l = (64 * N).div_ceil(52);
+    // Width of the last reduction digit: 52(l − 1) + rb = 64N.
+    let rb = 64 * N - 52 * (l - 1);
+    // Digits of T: 128N + 40 bits, at most the 2l + 1 accumulator digits.
+    let lt = (128 * N + 40).div_ceil(52).min(2 * l + 1);
+    let zero = _mm512_setzero_si512();
+    let mut x = [zero; MAX_N + 1];
+    let mut words = [zero; 2 * MAX_N + 1];
+    let mut t = [zero; MAX_T];
+    // SAFETY: AVX-512F is enabled in this function; `top` is 8 words.
+    unsafe {
+        load_x8::<N, [u64; N]>(lo, &mut x);
+        words[..N].copy_from_slice(&x[..N]);
+        load_x8::<N, [u64; N]>(hi, &mut x);
+        words[N..2 * N].copy_from_slice(&x[..N]);
+        words[2 * N] = _mm512_loadu_epi64(top.as_ptr() as *const i64);
+    }
+    to_digits(&words, 2 * N + 1, lt, &mut t);
+    // m_j = t_j·p' mod 2^52 (mod 2^rb for the last digit), t += m_j·p·2^(52j).
+    let pinv = _mm512_set1_epi64(m.pinv as i64);
+    let rmask = _mm512_set1_epi64(((1u64 << rb) - 1) as i64);
+    for j in 0..l {
+        let mut mj = _mm512_madd52lo_epu64(zero, t[j], pinv);
+        if j == l - 1 {
+            mj = _mm512_and_si512(mj, rmask);
+        }
+        for k in 0..l {
+            let pk = _mm512_set1_epi64(m.digits[k] as i64);
+            t[j + k] = _mm512_madd52lo_epu64(t[j + k], mj, pk);
+            t[j + k + 1] = _mm512_madd52hi_epu64(t[j + k + 1], mj, pk);
+        }
+        if j + 1 < l {
+            t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64::<52>(t[j]));
+        }
+    }
+    // t = T + M·p ≡ 0 mod 2^(64N); the result is bits [64N, 128N + 64).
+    normalise(&mut t, l - 1, l);
+    let mut w = [zero; 2 * MAX_N + 1];
+    to_words(&t, 64 * N, N + 1, &mut w);
+    // SAFETY: AVX-512F is enabled; `w` holds N + 1 words; `h` is 8 words.
+    unsafe {
+        store_x8::<N, [u64; N]>(&w[..N], r);
+        _mm512_storeu_epi64(h.as_mut_ptr() as *mut i64, w[N]);
     }
 }
