@@ -29,35 +29,40 @@
 use super::{Ev, Wide};
 use crate::prime::montgomery::wide_batch::mul_wide_many;
 
-/// The products of a batch of `L` operand pairs, each exact as 2N + 1 words.
-pub struct Products<const N: usize, const L: usize> {
-    lo: [[u64; N]; L],
-    hi: [[u64; N]; L],
-    top: [u64; L],
+/// The products of a batch of `L` operand pairs, each exact as 2N + 1 words, in
+/// arrays of capacity `C ≥ L` (the lanes from `L` on multiply zeros: `C = 16` for the
+/// 14 products of k = 5 lets an 8-lane backend run two full passes with no copy of a
+/// padded tail).
+pub struct Products<const N: usize, const L: usize, const C: usize> {
+    lo: [[u64; N]; C],
+    hi: [[u64; N]; C],
+    top: [u64; C],
 }
 
-impl<const N: usize, const L: usize> Products<N, L> {
-    /// `(a[i] + at[i]·2^(64N))·(b[i] + bt[i]·2^(64N))` for every `i < L`, by one call
+impl<const N: usize, const L: usize, const C: usize> Products<N, L, C> {
+    /// `(a[i] + at[i]·2^(64N))·(b[i] + bt[i]·2^(64N))` for every `i < C`, by one call
     /// of the batch interface.
     #[inline(always)]
-    pub fn compute(a: &[[u64; N]; L], at: &[u64; L], b: &[[u64; N]; L], bt: &[u64; L]) -> Self {
+    pub fn compute(a: &[[u64; N]; C], at: &[u64; C], b: &[[u64; N]; C], bt: &[u64; C]) -> Self {
         let mut p = Products {
-            lo: [[0u64; N]; L],
-            hi: [[0u64; N]; L],
-            top: [0u64; L],
+            lo: [[0u64; N]; C],
+            hi: [[0u64; N]; C],
+            top: [0u64; C],
         };
         mul_wide_many::<N>(a, at, b, bt, &mut p.lo, &mut p.hi, &mut p.top);
         p
     }
 
     /// The batch of the operand lists `a`, `b` (as [`Ev`] values, non-negative with
-    /// top words below 2^16).
+    /// top words below 2^16), zero operands in the lanes from `L` on.
     #[inline(always)]
     fn of(a: &[Ev<N>; L], b: &[Ev<N>; L]) -> Self {
-        let al: [[u64; N]; L] = core::array::from_fn(|i| a[i].lo);
-        let at: [u64; L] = core::array::from_fn(|i| a[i].top);
-        let bl: [[u64; N]; L] = core::array::from_fn(|i| b[i].lo);
-        let bt: [u64; L] = core::array::from_fn(|i| b[i].top);
+        let (mut al, mut at) = ([[0u64; N]; C], [0u64; C]);
+        let (mut bl, mut bt) = ([[0u64; N]; C], [0u64; C]);
+        for i in 0..L.min(C) {
+            (al[i], at[i]) = (a[i].lo, a[i].top);
+            (bl[i], bt[i]) = (b[i].lo, b[i].top);
+        }
         Self::compute(&al, &at, &bl, &bt)
     }
 
@@ -176,13 +181,13 @@ fn operands5<const N: usize>(a: &[[u64; N]]) -> [Ev<N>; 14] {
 /// combination of [`super::fused5`].
 #[inline(always)]
 pub fn mul5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], alpha: u64, neg: bool) -> [Wide<N>; 5] {
-    let p = Products::<N, 14>::of(&operands5(a), &operands5(b));
+    let p = Products::<N, 14, 16>::of(&operands5(a), &operands5(b));
     combine5(&p, alpha, neg)
 }
 
 /// The column combination of the 14 products of [`mul5`] (public for timing).
 #[inline(always)]
-pub fn combine5<const N: usize>(p: &Products<N, 14>, alpha: u64, neg: bool) -> [Wide<N>; 5] {
+pub fn combine5<const N: usize>(p: &Products<N, 14, 16>, alpha: u64, neg: bool) -> [Wide<N>; 5] {
     const LS: usize = 0;
     const H01: usize = 1;
     const H02: usize = 2;
@@ -209,7 +214,7 @@ pub fn combine5<const N: usize>(p: &Products<N, 14>, alpha: u64, neg: bool) -> [
 
 /// The 14 operand pairs of [`mul5`] and their batch product (public for timing).
 #[inline(always)]
-pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14> {
+pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14, 16> {
     Products::of(&operands5(a), &operands5(b))
 }
 
@@ -293,7 +298,7 @@ pub fn mul6<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], c: &mut [Wide<N>]) {
             _ => m[i - 12],
         })
     };
-    let p = Products::<N, 18>::of(&ops(a), &ops(b));
+    let p = Products::<N, 18, 18>::of(&ops(a), &ops(b));
     let lo = comb3(core::array::from_fn(|i| p.get(i)));
     let hi = comb3(core::array::from_fn(|i| p.get(6 + i)));
     let md = comb3(core::array::from_fn(|i| p.get(12 + i)));
@@ -321,7 +326,7 @@ pub fn mul7<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], c: &mut [Wide<N>]) {
             _ => m[i - 14],
         })
     };
-    let p = Products::<N, 23>::of(&ops(a), &ops(b));
+    let p = Products::<N, 23, 24>::of(&ops(a), &ops(b));
     let lo = comb3(core::array::from_fn(|i| p.get(i)));
     let hp: [Wide<N>; 9] = core::array::from_fn(|i| p.get(6 + i));
     let mp: [Wide<N>; 9] = core::array::from_fn(|i| match i {

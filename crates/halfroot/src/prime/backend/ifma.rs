@@ -32,6 +32,25 @@
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+/// Calls the kernel `f::<G…, ML, MT, MX, MW>(args)` with the scratch capacities of the
+/// smallest size class holding `n` limbs: `ML` digits per operand (`⌈(64B + 16)/52⌉`
+/// for a class of B limbs), `MT = 2·ML + 2` accumulator digits, `MX = B + 1` and
+/// `MW = 2B + 1` word vectors. The scratch arrays are zeroed on entry, so sizing them
+/// for 32 limbs at every N cost a 16 KB memset per call (10 % of an F_{q^5} product
+/// at 1024 bits, perf).
+macro_rules! with_capacity {
+    ($n:expr, $f:ident :: <$($g:tt),*> ($($a:expr),* $(,)?)) => {
+        match $n {
+            0..=4 => $f::<$($g,)* 6, 14, 5, 9>($($a),*),
+            5..=8 => $f::<$($g,)* 11, 24, 9, 17>($($a),*),
+            9..=12 => $f::<$($g,)* 16, 34, 13, 25>($($a),*),
+            13..=16 => $f::<$($g,)* 20, 42, 17, 33>($($a),*),
+            17..=24 => $f::<$($g,)* 30, 62, 25, 49>($($a),*),
+            _ => $f::<$($g,)* MAX_L, MAX_T, { MAX_N + 1 }, { 2 * MAX_N + 1 }>($($a),*),
+        }
+    };
+}
+
 /// The largest limb count the kernels take.
 pub(crate) const MAX_N: usize = 32;
 /// The largest digit count (radix 2^52) of an operand: `⌈(64·32 + 16)/52⌉ = 40`.
@@ -152,10 +171,10 @@ pub(crate) fn mont_mul_many<const N: usize, E: Limbs<N>>(
                     };
                     // SAFETY: the token proves AVX-512F + IFMA; N ≤ 32; the chunks are
                     // exactly 8 elements of N limbs each.
-                    unsafe { mont_x8::<N, E>(ac, Some(bc), oc, m) };
+                    unsafe { with_capacity!(N, mont_x8::<N, E>(ac, Some(bc), oc, m)) };
                 }
                 // SAFETY: as above.
-                None => unsafe { mont_x8::<N, E>(ac, None, oc, m) },
+                None => unsafe { with_capacity!(N, mont_x8::<N, E>(ac, None, oc, m)) },
             }
         }
         n
@@ -217,7 +236,7 @@ pub(crate) fn mul_wide_many<const N: usize>(
             };
             // SAFETY: the token proves AVX-512F + IFMA; N ≤ 32; every chunk holds
             // exactly 8 elements.
-            unsafe { wide_x8::<N>(ac, atc, bc, btc, lc, hc, tc) };
+            unsafe { with_capacity!(N, wide_x8::<N>(ac, atc, bc, btc, lc, hc, tc)) };
         }
         n
     }
@@ -249,7 +268,7 @@ pub(crate) fn redc_wide_x8<const N: usize>(
             return false;
         }
         // SAFETY: the token proves AVX-512F + IFMA; 1 ≤ N ≤ 32.
-        unsafe { redc_x8::<N>(lo, hi, top, r, h, m) };
+        unsafe { with_capacity!(N, redc_x8::<N>(lo, hi, top, r, h, m)) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -311,7 +330,7 @@ fn chunk_mask(n: usize, c: usize) -> u8 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn load_x8<const N: usize, E: Limbs<N>>(src: &[E; 8], x: &mut [__m512i; MAX_N + 1]) {
+unsafe fn load_x8<const N: usize, E: Limbs<N>>(src: &[E; 8], x: &mut [__m512i]) {
     for c in 0..N.div_ceil(8) {
         let k = chunk_mask(N, c);
         let mut r = [_mm512_setzero_si512(); 8];
@@ -384,7 +403,7 @@ fn to_digits(x: &[__m512i], nw: usize, l: usize, d: &mut [__m512i]) {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
-fn to_words(t: &[__m512i; MAX_T], off: usize, nw: usize, x: &mut [__m512i; 2 * MAX_N + 1]) {
+fn to_words(t: &[__m512i], off: usize, nw: usize, x: &mut [__m512i]) {
     for (w, xw) in x.iter_mut().enumerate().take(nw) {
         let g = off + 64 * w;
         let (k, s) = (g / 52, (g % 52) as i64);
@@ -402,7 +421,7 @@ fn to_words(t: &[__m512i; MAX_T], off: usize, nw: usize, x: &mut [__m512i; 2 * M
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn mul_acc(a: &[__m512i; MAX_L], b: &[__m512i; MAX_L], l: usize, t: &mut [__m512i; MAX_T]) {
+fn mul_acc(a: &[__m512i], b: &[__m512i], l: usize, t: &mut [__m512i]) {
     for i in 0..l {
         let bi = b[i];
         for j in 0..l {
@@ -416,7 +435,7 @@ fn mul_acc(a: &[__m512i; MAX_L], b: &[__m512i; MAX_L], l: usize, t: &mut [__m512
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn sqr_acc(a: &[__m512i; MAX_L], l: usize, t: &mut [__m512i; MAX_T]) {
+fn sqr_acc(a: &[__m512i], l: usize, t: &mut [__m512i]) {
     for i in 0..l {
         let ai = a[i];
         for j in i + 1..l {
@@ -437,7 +456,7 @@ fn sqr_acc(a: &[__m512i; MAX_L], l: usize, t: &mut [__m512i; MAX_T]) {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
-fn normalise(t: &mut [__m512i; MAX_T], from: usize, l: usize) {
+fn normalise(t: &mut [__m512i], from: usize, l: usize) {
     let mask = _mm512_set1_epi64(MASK52 as i64);
     let mut c = _mm512_setzero_si512();
     for tk in t.iter_mut().take(2 * l + 1).skip(from) {
@@ -453,7 +472,14 @@ fn normalise(t: &mut [__m512i; MAX_T], from: usize, l: usize) {
 /// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
-unsafe fn mont_x8<const N: usize, E: Limbs<N>>(
+unsafe fn mont_x8<
+    const N: usize,
+    E: Limbs<N>,
+    const ML: usize,
+    const MT: usize,
+    const MX: usize,
+    const MW: usize,
+>(
     a: &[E; 8],
     b: Option<&[E; 8]>,
     out: &mut [E; 8],
@@ -463,15 +489,15 @@ unsafe fn mont_x8<const N: usize, E: Limbs<N>>(
     // Width of the last reduction digit: 52(l − 1) + r = 64N.
     let r = 64 * N - 52 * (l - 1);
     let zero = _mm512_setzero_si512();
-    let mut x = [zero; MAX_N + 1];
-    let mut ad = [zero; MAX_L];
-    let mut t = [zero; MAX_T];
+    let mut x = [zero; MX];
+    let mut ad = [zero; ML];
+    let mut t = [zero; MT];
     // SAFETY: AVX-512F is enabled in this function.
     unsafe { load_x8::<N, E>(a, &mut x) };
     to_digits(&x, N, l, &mut ad);
     match b {
         Some(b) => {
-            let mut bd = [zero; MAX_L];
+            let mut bd = [zero; ML];
             // SAFETY: as above.
             unsafe { load_x8::<N, E>(b, &mut x) };
             to_digits(&x, N, l, &mut bd);
@@ -498,12 +524,12 @@ unsafe fn mont_x8<const N: usize, E: Limbs<N>>(
     }
     // t = a·b + M·p with t ≡ 0 mod 2^(64N); t/2^(64N) < 2p is bits [64N, 128N + 1).
     normalise(&mut t, l - 1, l);
-    let mut w = [zero; 2 * MAX_N + 1];
+    let mut w = [zero; MW];
     to_words(&t, 64 * N, N + 1, &mut w);
     // One conditional subtraction of p, the borrow chain in mask registers.
     let one = _mm512_set1_epi64(1);
     let mut borrow: __mmask8 = 0;
-    let mut d = [zero; MAX_N];
+    let mut d = [zero; MX];
     for i in 0..N {
         let pw = _mm512_set1_epi64(m.p[i] as i64);
         let s = _mm512_sub_epi64(w[i], pw);
@@ -527,7 +553,13 @@ unsafe fn mont_x8<const N: usize, E: Limbs<N>>(
 /// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
-unsafe fn wide_x8<const N: usize>(
+unsafe fn wide_x8<
+    const N: usize,
+    const ML: usize,
+    const MT: usize,
+    const MX: usize,
+    const MW: usize,
+>(
     a: &[[u64; N]; 8],
     a_top: &[u64; 8],
     b: &[[u64; N]; 8],
@@ -538,10 +570,10 @@ unsafe fn wide_x8<const N: usize>(
 ) {
     let l = (64 * N + 16).div_ceil(52);
     let zero = _mm512_setzero_si512();
-    let mut x = [zero; MAX_N + 1];
-    let mut ad = [zero; MAX_L];
-    let mut bd = [zero; MAX_L];
-    let mut t = [zero; MAX_T];
+    let mut x = [zero; MX];
+    let mut ad = [zero; ML];
+    let mut bd = [zero; ML];
+    let mut t = [zero; MT];
     // SAFETY: AVX-512F is enabled in this function; `a_top`, `b_top` are 8 words.
     unsafe {
         load_x8::<N, [u64; N]>(a, &mut x);
@@ -556,7 +588,7 @@ unsafe fn wide_x8<const N: usize>(
     to_digits(&x, N + 1, l, &mut bd);
     mul_acc(&ad, &bd, l, &mut t);
     normalise(&mut t, 0, l);
-    let mut w = [zero; 2 * MAX_N + 1];
+    let mut w = [zero; MW];
     to_words(&t, 0, 2 * N + 1, &mut w);
     // SAFETY: AVX-512F is enabled; `w` holds 2N + 1 words; `top` is 8 words.
     unsafe {
@@ -572,7 +604,13 @@ unsafe fn wide_x8<const N: usize>(
 /// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
-unsafe fn redc_x8<const N: usize>(
+unsafe fn redc_x8<
+    const N: usize,
+    const ML: usize,
+    const MT: usize,
+    const MX: usize,
+    const MW: usize,
+>(
     lo: &[[u64; N]; 8],
     hi: &[[u64; N]; 8],
     top: &[u64; 8],
@@ -586,9 +624,9 @@ unsafe fn redc_x8<const N: usize>(
     // Digits of T: 128N + 40 bits, at most the 2l + 1 accumulator digits.
     let lt = (128 * N + 40).div_ceil(52).min(2 * l + 1);
     let zero = _mm512_setzero_si512();
-    let mut x = [zero; MAX_N + 1];
-    let mut words = [zero; 2 * MAX_N + 1];
-    let mut t = [zero; MAX_T];
+    let mut x = [zero; MX];
+    let mut words = [zero; MW];
+    let mut t = [zero; MT];
     // SAFETY: AVX-512F is enabled in this function; `top` is 8 words.
     unsafe {
         load_x8::<N, [u64; N]>(lo, &mut x);
@@ -617,7 +655,7 @@ unsafe fn redc_x8<const N: usize>(
     }
     // t = T + M·p ≡ 0 mod 2^(64N); the result is bits [64N, 128N + 64).
     normalise(&mut t, l - 1, l);
-    let mut w = [zero; 2 * MAX_N + 1];
+    let mut w = [zero; MW];
     to_words(&t, 64 * N, N + 1, &mut w);
     // SAFETY: AVX-512F is enabled; `w` holds N + 1 words; `h` is 8 words.
     unsafe {

@@ -84,8 +84,10 @@ fn ifma_wins(n: usize) -> bool {
 
 /// Eight Montgomery reductions side by side (AVX-512 IFMA, `backend::ifma`), for the
 /// k REDCs that end a lazy F_{q^k} product: the same results as [`redc_wide`] (the
-/// Montgomery quotient is unique), measured faster than k scalar REDCs from N = 6 on
-/// (examples/ext_pieces: N = 8 five REDCs 239 → 130 ns, 16 728 → 290, 24 1480 → 545).
+/// Montgomery quotient is unique). Measured against five scalar REDCs
+/// (examples/ext_pieces, `5redc` against `reduce_many`, ns): N = 4 89 → 107, 6 141 →
+/// 170, 8 229 → 222, 12 448 → 384, 16 716 → 557, 24 1520 → 1190; so it is used from
+/// N = 8 on.
 #[derive(Clone, Debug)]
 pub(crate) struct RedcBatch<const N: usize> {
     token: IfmaToken,
@@ -123,7 +125,7 @@ impl<const N: usize> RedcBatch<N> {
 }
 
 /// The smallest limb count for which [`RedcBatch`] is made.
-const REDC_MIN_N: usize = 12;
+const REDC_MIN_N: usize = 8;
 
 /// [`mul_wide_many`] by one scalar product per element (the oracle of any batch
 /// backend).
