@@ -8,11 +8,13 @@
 //!
 //! Backend: with AVX-512 IFMA, [`mul_wide_many`] runs the leading multiple of 8 of
 //! the elements through `backend::ifma::mul_wide_many` (8 products side by side in
-//! radix 2^52, `⌈(64N + 16)/52⌉` digits), the rest through the portable loop.
+//! radix 2^52, `⌈(64N + 16)/52⌉` digits); a remaining tail of 4 to 7 runs as one more
+//! pass with zero lanes, a shorter one through the portable loop.
 //! Measured (examples/prime_arith_min with `BATCH`, ns per product, batch of 64,
-//! portable → IFMA): N = 1 1.9 → 2.0 (not used), 2 5.6 → 2.5, 3 7.4 → 3.6,
-//! 4 11.5 → 5.8, 6 24.6 → 15.3, 8 43.7 → 25.9, 12 90 → 54, 16 152 → 72,
-//! 24 328 → 129, 32 737 → 210; so the IFMA kernel is used for 2 ≤ N ≤ 32.
+//! portable → IFMA, with the kernel scratch sized by limb class): N = 1 1.8 → 1.8
+//! (not used), 2 3.6 → 2.0, 3 6.5 → 3.1, 4 9.9 → 5.0, 6 21.4 → 9.8, 8 37.3 → 15.1,
+//! 12 77.7 → 34.6, 16 132 → 52.0, 24 282 → 110, 32 652 → 184; so the IFMA kernel is
+//! used for 2 ≤ N ≤ 32.
 //!
 //! Cost: one N×N-word product per element plus 2N word products and a few additions
 //! for the top words. Preconditions: `a_top[i], b_top[i] < 2^16`. Constant time (no
@@ -40,7 +42,7 @@ pub(crate) fn mul_wide_many<const N: usize>(
     };
     let mut done = ifma::mul_wide_many(tok, a, a_top, b, b_top, lo, hi, top);
     let rest = a.len() - done;
-    if rest >= PAD_MIN && rest < 8 {
+    if (PAD_MIN..8).contains(&rest) {
         // The tail as one padded pass of 8 lanes (the unused lanes multiply zeros).
         let mut pa = [[[0u64; N]; 8]; 2];
         let mut pt = [[0u64; 8]; 2];
@@ -72,8 +74,7 @@ pub(crate) fn mul_wide_many<const N: usize>(
 
 /// The shortest tail (below 8) that [`mul_wide_many`] runs as a padded pass of the
 /// IFMA kernel rather than one scalar product at a time: the kernel's 8 lanes cost
-/// about as much as 4 scalar products from N = 4 on (measured per product, scalar →
-/// IFMA: N = 8 37.7 → 20.1 ns, 16 131 → 55.8, 24 282 → 112).
+/// at most as much as 4 scalar products from N = 4 on (the figures above).
 const PAD_MIN: usize = 4;
 
 /// Whether the 8-lane IFMA kernel beats the scalar products for `N` limbs (measured:
