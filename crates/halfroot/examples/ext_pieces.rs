@@ -62,6 +62,17 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
     let al: Vec<[u64; N]> = a.iter().map(|c| *c.montgomery_limbs()).collect();
     let bl: Vec<[u64; N]> = b.iter().map(|c| *c.montgomery_limbs()).collect();
     let mut out = vec![[0u64; N]; k];
+    if std::env::var("CALIB").is_ok() {
+        // the batched-or-fused calibration, repeated
+        let v: Vec<bool> = (0..10)
+            .map(|_| halfroot::ext::lazy::calibrate::<N>())
+            .collect();
+        println!(
+            "bits={bits} N={N} calibrate → batched: {v:?} (engine: {})",
+            eng.is_batched()
+        );
+        return;
+    }
     if std::env::var("PERF_LOOP").is_ok() {
         // only the batched product, for `perf record`
         let t = Instant::now();

@@ -42,7 +42,7 @@ use core::any::Any;
 use core::hint::black_box;
 use kmul::mul_wide_fast as mul_wide;
 use num_bigint::BigUint;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The largest degree with a lazy product.
@@ -52,16 +52,16 @@ const MAX_TERMS: usize = 2 * MAX_K - 1;
 /// Whether the Karatsuba forms for k = 5, 6, 7 should compute their coefficient
 /// products in one batch ([`batch`], through the batch interface that a SIMD backend
 /// accelerates) rather than one at a time ([`fused5`], [`karatsuba`]), for
-/// coefficients of `N` words on this machine: measured once per `N` and process
-/// ([`calibrate`]), since the answer depends on the backend behind the batch
-/// interface (with the portable batch path the batched form was 10–20 % slower,
-/// examples/ext_pieces).
+/// coefficients of `N` words on this machine: when the batch interface runs on the
+/// 8-lane IFMA kernel and N ≥ 8. A fixed rule from measurements, not a timing at
+/// start-up: the timed choice ([`calibrate`], still there for the examples) picked
+/// the one-at-a-time form in one report run at 1024 bits, where it is 40 % slower.
+/// Measured (examples/ext_pieces, whole k = 5 product, batched against one at a
+/// time, ns): N = 4 332 / 297, 6 568 / 525, 8 829 / 921, 12 1428 / 1755, 16 2085 /
+/// 2868, 24 3910 / 5932; with the portable batch path the batched form was 10–20 %
+/// slower everywhere.
 pub fn batch_wins<const N: usize>() -> bool {
-    static CHOICE: [OnceLock<bool>; 33] = [const { OnceLock::new() }; 33];
-    match CHOICE.get(N) {
-        Some(c) => *c.get_or_init(calibrate::<N>),
-        None => false,
-    }
+    N >= 8 && crate::prime::montgomery::wide_batch::runs_on_simd(N)
 }
 
 /// Times the k = 5 Karatsuba products (without the REDC both forms share) batched and

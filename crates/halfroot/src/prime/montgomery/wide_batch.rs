@@ -77,6 +77,12 @@ pub(crate) fn mul_wide_many<const N: usize>(
 /// at most as much as 4 scalar products from N = 4 on (the figures above).
 const PAD_MIN: usize = 4;
 
+/// Whether [`mul_wide_many`] runs products of `n` limbs on the 8-lane IFMA kernel on
+/// this machine.
+pub(crate) fn runs_on_simd(n: usize) -> bool {
+    IfmaToken::detect().is_some() && ifma_wins(n)
+}
+
 /// Whether the 8-lane IFMA kernel beats the scalar products for `N` limbs (measured:
 /// from N = 2 on; at N = 1 the single MULX wins).
 fn ifma_wins(n: usize) -> bool {
