@@ -16,7 +16,7 @@
 //! side in one 8-lane pass ([`Engine::reduce_many`]; at 1024 bits 557 against 716 ns
 //! for the five of k = 5, examples/ext_pieces). For k = 5, 6, 7 the Karatsuba products run either
 //! one at a time ([`fused5`], [`karatsuba`]) or in one batch through the interface a
-//! SIMD backend accelerates ([`batch`]), whichever [`batch_wins`] measured faster.
+//! SIMD backend accelerates ([`batch`]), as [`batch_wins`] decides from the measured crossover.
 //! Preconditions: base field [`Fp<N>`], modulus X^k − α with α or −α below 2^31
 //! (otherwise [`engine_for`] returns `None` and the caller uses the reduced formulas).
 //! Constant time: yes (no branch or memory index depends on the operands).
