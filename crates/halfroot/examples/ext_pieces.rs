@@ -62,6 +62,17 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
     let al: Vec<[u64; N]> = a.iter().map(|c| *c.montgomery_limbs()).collect();
     let bl: Vec<[u64; N]> = b.iter().map(|c| *c.montgomery_limbs()).collect();
     let mut out = vec![[0u64; N]; k];
+    // the lazy Karatsuba product, batched or one product at a time
+    let karatsuba = |batched: bool, out: &mut Vec<[u64; N]>| {
+        eng.mul_limbs_with(
+            MulAlgorithm::KaratsubaLazy,
+            batched,
+            black_box(&al),
+            black_box(&bl),
+            out,
+        );
+        black_box(&*out);
+    };
     if std::env::var("CALIB").is_ok() {
         // the batched-or-fused calibration, repeated
         let v: Vec<bool> = (0..10)
@@ -78,38 +89,13 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
         let t = Instant::now();
         while t.elapsed().as_secs() < 3 {
             for _ in 0..1000 {
-                eng.mul_limbs_with(
-                    MulAlgorithm::KaratsubaLazy,
-                    true,
-                    black_box(&al),
-                    black_box(&bl),
-                    &mut out,
-                );
-                black_box(&out);
+                karatsuba(true, &mut out);
             }
         }
         return;
     }
-    let te = best(|| {
-        eng.mul_limbs_with(
-            MulAlgorithm::KaratsubaLazy,
-            false,
-            black_box(&al),
-            black_box(&bl),
-            &mut out,
-        );
-        black_box(&out);
-    });
-    let tb = best(|| {
-        eng.mul_limbs_with(
-            MulAlgorithm::KaratsubaLazy,
-            true,
-            black_box(&al),
-            black_box(&bl),
-            &mut out,
-        );
-        black_box(&out);
-    });
+    let te = best(|| karatsuba(false, &mut out));
+    let tb = best(|| karatsuba(true, &mut out));
     // the phases of the batched form: operands + 14 products, column pass, 5 REDC
     let tp = best(|| {
         black_box(batch::products5(black_box(&al), black_box(&bl)));

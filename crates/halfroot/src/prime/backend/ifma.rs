@@ -452,6 +452,34 @@ fn sqr_acc(a: &[__m512i], l: usize, t: &mut [__m512i]) {
     }
 }
 
+/// Montgomery reduction digit by digit (SOS): for j < l, `m_j = t_j·p' mod 2^52`
+/// (mod 2^rb for the last digit, `52(l − 1) + rb = 64N`) and `t += m_j·p·2^(52j)`,
+/// each reduced digit's carry moved up. Afterwards `t ≡ 0 mod 2^(64N)`; the quotient
+/// is the bits from 64N on, digits from `l − 1` up still unnormalised.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn reduce_digits<const N: usize>(t: &mut [__m512i], l: usize, m: &IfmaModulus<N>) {
+    let zero = _mm512_setzero_si512();
+    let rb = 64 * N - 52 * (l - 1);
+    let pinv = _mm512_set1_epi64(m.pinv as i64);
+    let rmask = _mm512_set1_epi64(((1u64 << rb) - 1) as i64);
+    for j in 0..l {
+        let mut mj = _mm512_madd52lo_epu64(zero, t[j], pinv);
+        if j == l - 1 {
+            mj = _mm512_and_si512(mj, rmask);
+        }
+        for k in 0..l {
+            let pk = _mm512_set1_epi64(m.digits[k] as i64);
+            t[j + k] = _mm512_madd52lo_epu64(t[j + k], mj, pk);
+            t[j + k + 1] = _mm512_madd52hi_epu64(t[j + k + 1], mj, pk);
+        }
+        if j + 1 < l {
+            t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64::<52>(t[j]));
+        }
+    }
+}
+
 /// Normalises `t[from .. 2l + 1]` to 52-bit digits (carries upward).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
@@ -486,8 +514,6 @@ unsafe fn mont_x8<
     m: &IfmaModulus<N>,
 ) {
     let l = (64 * N).div_ceil(52);
-    // Width of the last reduction digit: 52(l − 1) + r = 64N.
-    let r = 64 * N - 52 * (l - 1);
     let zero = _mm512_setzero_si512();
     let mut x = [zero; MX];
     let mut ad = [zero; ML];
@@ -505,23 +531,7 @@ unsafe fn mont_x8<
         }
         None => sqr_acc(&ad, l, &mut t),
     }
-    // Reduction: m_j = t_j·p' mod 2^52 (mod 2^r for the last digit), t += m_j·p·2^(52j).
-    let pinv = _mm512_set1_epi64(m.pinv as i64);
-    let rmask = _mm512_set1_epi64(((1u64 << r) - 1) as i64);
-    for j in 0..l {
-        let mut mj = _mm512_madd52lo_epu64(zero, t[j], pinv);
-        if j == l - 1 {
-            mj = _mm512_and_si512(mj, rmask);
-        }
-        for k in 0..l {
-            let pk = _mm512_set1_epi64(m.digits[k] as i64);
-            t[j + k] = _mm512_madd52lo_epu64(t[j + k], mj, pk);
-            t[j + k + 1] = _mm512_madd52hi_epu64(t[j + k + 1], mj, pk);
-        }
-        if j + 1 < l {
-            t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64::<52>(t[j]));
-        }
-    }
+    reduce_digits(&mut t, l, m);
     // t = a·b + M·p with t ≡ 0 mod 2^(64N); t/2^(64N) < 2p is bits [64N, 128N + 1).
     normalise(&mut t, l - 1, l);
     let mut w = [zero; MW];
@@ -619,8 +629,6 @@ unsafe fn redc_x8<
     m: &IfmaModulus<N>,
 ) {
     let l = (64 * N).div_ceil(52);
-    // Width of the last reduction digit: 52(l − 1) + rb = 64N.
-    let rb = 64 * N - 52 * (l - 1);
     // Digits of T: 128N + 40 bits, at most the 2l + 1 accumulator digits.
     let lt = (128 * N + 40).div_ceil(52).min(2 * l + 1);
     let zero = _mm512_setzero_si512();
@@ -636,23 +644,7 @@ unsafe fn redc_x8<
         words[2 * N] = _mm512_loadu_epi64(top.as_ptr() as *const i64);
     }
     to_digits(&words, 2 * N + 1, lt, &mut t);
-    // m_j = t_j·p' mod 2^52 (mod 2^rb for the last digit), t += m_j·p·2^(52j).
-    let pinv = _mm512_set1_epi64(m.pinv as i64);
-    let rmask = _mm512_set1_epi64(((1u64 << rb) - 1) as i64);
-    for j in 0..l {
-        let mut mj = _mm512_madd52lo_epu64(zero, t[j], pinv);
-        if j == l - 1 {
-            mj = _mm512_and_si512(mj, rmask);
-        }
-        for k in 0..l {
-            let pk = _mm512_set1_epi64(m.digits[k] as i64);
-            t[j + k] = _mm512_madd52lo_epu64(t[j + k], mj, pk);
-            t[j + k + 1] = _mm512_madd52hi_epu64(t[j + k + 1], mj, pk);
-        }
-        if j + 1 < l {
-            t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64::<52>(t[j]));
-        }
-    }
+    reduce_digits(&mut t, l, m);
     // t = T + M·p ≡ 0 mod 2^(64N); the result is bits [64N, 128N + 64).
     normalise(&mut t, l - 1, l);
     let mut w = [zero; MW];
