@@ -274,7 +274,7 @@ fn batch<const N: usize>(bits: u64) {
     }) / n as f64;
     let al: Vec<[u64; N]> = a.iter().map(|x| *x.montgomery_limbs()).collect();
     let bl: Vec<[u64; N]> = b.iter().map(|x| *x.montgomery_limbs()).collect();
-    let at: Vec<u64> = (0..n as u64).map(|i| i & 0xffff).collect();
+    let at: Vec<u64> = (0..n as u64).map(|i| i & 0xff).collect();
     let (mut lo, mut hi, mut top) = (vec![[0u64; N]; n], vec![[0u64; N]; n], vec![0u64; n]);
     let mut wide = [0.0; 2];
     for (k, w) in wide.iter_mut().enumerate() {

@@ -585,17 +585,27 @@ impl<const N: usize> Engine<N> {
     #[inline]
     pub fn reduce_many(&self, ts: &[Wide<N>], out: &mut [[u64; N]]) {
         match &self.redc_batch {
-            Some(rb) if ts.len() <= 8 => {
-                let (mut lo, mut hi, mut top) = ([[0u64; N]; 8], [[0u64; N]; 8], [0u64; 8]);
+            Some(rb) if ts.len() <= MAX_K && out.len() >= ts.len() => {
+                // T + K·p·R changes only the high words and the top word.
+                let zero = [0u64; N];
+                let mut his = [[0u64; N]; 8];
+                let mut top = [0u64; 8];
                 for (i, t) in ts.iter().enumerate() {
-                    let t = self.offset_t(*t);
-                    (lo[i], hi[i], top[i]) = (t.lo, t.hi, t.top);
+                    top[i] = t.top;
+                    if self.alpha_neg {
+                        let s = self.offset_t(*t);
+                        (his[i], top[i]) = (s.hi, s.top);
+                    }
                 }
-                let (mut r, mut h) = ([[0u64; N]; 8], [0u64; 8]);
-                rb.redc8(&lo, &hi, &top, &mut r, &mut h);
-                for (i, o) in out.iter_mut().enumerate().take(ts.len()) {
-                    *o = reduce_multiples(r[i], h[i], &self.mults);
-                }
+                let lo: [&[u64; N]; 8] =
+                    core::array::from_fn(|i| ts.get(i).map_or(&zero, |t| &t.lo));
+                let hi: [&[u64; N]; 8] = core::array::from_fn(|i| match ts.get(i) {
+                    Some(_) if self.alpha_neg => &his[i],
+                    Some(t) => &t.hi,
+                    None => &zero,
+                });
+                let mut h = [0u64; 8];
+                rb.redc8(&lo, &hi, &top, &self.mults, &mut out[..ts.len()], &mut h);
             }
             _ => {
                 for (o, t) in out.iter_mut().zip(ts) {

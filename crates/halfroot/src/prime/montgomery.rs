@@ -411,9 +411,10 @@ impl<const N: usize> Fp<N> {
     }
 
     /// The exact products `(a[i] + a_top[i]·2^(64N))·(b[i] + b_top[i]·2^(64N))` =
-    /// `lo[i] + hi[i]·2^(64N) + top[i]·2^(128N)` of a batch (tops `< 2^16`) by kernel
+    /// `lo[i] + hi[i]·2^(64N) + top[i]·2^(128N)` of a batch (tops `< 2^8`) by kernel
     /// `k`: 0 portable, 1 the dispatching `mul_wide_many` (8-lane IFMA where it wins);
-    /// `None` for a length mismatch or another `k`. For benchmarks and tests.
+    /// `None` for a length mismatch, a top of 2^8 or more, or another `k`. For
+    /// benchmarks and tests.
     #[doc(hidden)]
     #[allow(clippy::too_many_arguments)]
     pub fn mul_wide_many_kernel(
@@ -438,6 +439,7 @@ impl<const N: usize> Fp<N> {
         ]
         .iter()
         .any(|&l| l != n)
+            || a_top.iter().chain(b_top).any(|&t| t >= 1 << 8)
         {
             return None;
         }

@@ -20,14 +20,15 @@
 //! lazy reduction of Aranha et al., EUROCRYPT 2011, §3.
 //! Cost: 14 / 18 / 23 N×N(+1)-word products in one batch, the sums forming their
 //! operands (N + 1 words), the combination, k REDC.
-//! Preconditions: coefficients < 2^(64N) (every operand's top word is then at most
-//! k − 1 < 2^16, as the batch interface requires); |α| < 2^31. Constant time (no
-//! branch or index depends on the operands; the sign of α is public).
+//! Preconditions: coefficients < 2^(64N) (every operand is a sum of at most 4
+//! coefficients, so its top word is at most 3 < 2^8, as the batch interface
+//! requires); |α| < 2^31. Constant time (no branch or index depends on the operands;
+//! the sign of α is public).
 
 #![allow(clippy::needless_range_loop)]
 
 use super::{Ev, Wide};
-use crate::prime::montgomery::wide_batch::mul_wide_many;
+use crate::prime::montgomery::wide_batch::{karatsuba5_products, mul_wide_many};
 
 /// The products of a batch of `L` operand pairs, each exact as 2N + 1 words, in
 /// arrays of capacity `C ≥ L` (the lanes from `L` on multiply zeros: `C = 16` for the
@@ -54,7 +55,7 @@ impl<const N: usize, const L: usize, const C: usize> Products<N, L, C> {
     }
 
     /// The batch of the operand lists `a`, `b` (as [`Ev`] values, non-negative with
-    /// top words below 2^16), zero operands in the lanes from `L` on.
+    /// top words below 2^8), zero operands in the lanes from `L` on.
     #[inline(always)]
     fn of(a: &[Ev<N>; L], b: &[Ev<N>; L]) -> Self {
         let (mut al, mut at) = ([[0u64; N]; C], [0u64; C]);
@@ -181,8 +182,7 @@ fn operands5<const N: usize>(a: &[[u64; N]]) -> [Ev<N>; 14] {
 /// combination of [`super::fused5`].
 #[inline(always)]
 pub fn mul5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], alpha: u64, neg: bool) -> [Wide<N>; 5] {
-    let p = Products::<N, 14, 16>::of(&operands5(a), &operands5(b));
-    combine5(&p, alpha, neg)
+    combine5(&products5(a, b), alpha, neg)
 }
 
 /// The column combination of the 14 products of [`mul5`] (public for timing).
@@ -212,9 +212,28 @@ pub fn combine5<const N: usize>(p: &Products<N, 14, 16>, alpha: u64, neg: bool) 
     ]
 }
 
-/// The 14 operand pairs of [`mul5`] and their batch product (public for timing).
+/// The 14 operand pairs of [`mul5`] and their batch product (public for timing): by
+/// the SIMD kernel that forms the operand sums itself where there is one, else
+/// [`operands5`] and the batch interface.
 #[inline(always)]
 pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14, 16> {
+    if let (Ok(a5), Ok(b5)) = (<&[[u64; N]; 5]>::try_from(a), <&[[u64; N]; 5]>::try_from(b)) {
+        let mut p = Products {
+            lo: [[0u64; N]; 16],
+            hi: [[0u64; N]; 16],
+            top: [0u64; 16],
+        };
+        if karatsuba5_products(a5, b5, &mut p.lo, &mut p.hi, &mut p.top) {
+            return p;
+        }
+    }
+    products5_portable(a, b)
+}
+
+/// [`products5`] by [`operands5`] and the batch interface (the oracle of the fused
+/// kernel).
+#[inline(always)]
+pub fn products5_portable<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14, 16> {
     Products::of(&operands5(a), &operands5(b))
 }
 

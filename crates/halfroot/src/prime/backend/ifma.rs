@@ -25,7 +25,7 @@
 //! Cost per pass of 8 products: `4L² + L` madd52 for a product (`3L² + 2L` for a
 //! square: cross products once, doubled), plus about `3L` shifts for each
 //! conversion and 24 shuffles per 8 words for each transposition. Preconditions:
-//! `p` odd, `N ≤ 32`, inputs `< p` (Montgomery); tops `< 2^16` (wide). Constant-time:
+//! `p` odd, `N ≤ 32`, inputs `< p` (Montgomery); tops `< 2^8` (wide). Constant-time:
 //! yes (no branch or memory index depends on the values; masks only select lanes).
 #![allow(unsafe_code)]
 
@@ -50,6 +50,12 @@ macro_rules! with_capacity {
         }
     };
 }
+
+/// The wide products take operands of `64N + WIDE_TOP_BITS` bits (tops below
+/// `2^WIDE_TOP_BITS`): the lazy F_{q^k} products multiply sums of at most 4
+/// coefficients (tops ≤ 3), and at 8 limbs 8 top bits still fit 10 digits where 16
+/// would need 11 (about 17 % fewer madd52).
+pub(crate) const WIDE_TOP_BITS: usize = 8;
 
 /// The largest limb count the kernels take.
 pub(crate) const MAX_N: usize = 32;
@@ -189,7 +195,7 @@ pub(crate) fn mont_mul_many<const N: usize, E: Limbs<N>>(
 /// Exact products `(a[i] + a_top[i]·2^(64N))·(b[i] + b_top[i]·2^(64N))` as
 /// `lo[i] + hi[i]·2^(64N) + top[i]·2^(128N)` for the leading multiple of 8 of the
 /// elements by the IFMA kernel; returns how many were done (0 when `N > 32`). Tops
-/// `< 2^16`; every slice at least as long as `a`.
+/// `< 2^WIDE_TOP_BITS`; every slice at least as long as `a`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn mul_wide_many<const N: usize>(
     _token: super::IfmaToken,
@@ -247,18 +253,56 @@ pub(crate) fn mul_wide_many<const N: usize>(
     }
 }
 
+/// The 14 coefficient products of the two-level Karatsuba of a 5-term product
+/// (`ext::lazy::batch`): with `a0 … a4` the coefficients of `a` (and likewise `b`),
+/// element `i` of `lo`/`hi`/`top` is the exact product of the `i`-th operands in the
+/// order a0+a1, a2+a3, a2+a4, a3+a4, a0+a2, a1+a3, a0+a1+a2+a3, a0+a2+a4, a1+a3+a4,
+/// a0, a1, a2, a3, a4 (elements 14 and 15 are 0). The operand sums are formed in
+/// radix 2^52 from one transposed load of the five coefficients (lane permutations),
+/// then two passes of 8 products. Returns false (and writes nothing) when `N` is 0
+/// or above [`MAX_N`]. Coefficients `< 2^(64N)`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn karatsuba5_products<const N: usize>(
+    _token: super::IfmaToken,
+    a: &[[u64; N]; 5],
+    b: &[[u64; N]; 5],
+    lo: &mut [[u64; N]; 16],
+    hi: &mut [[u64; N]; 16],
+    top: &mut [u64; 16],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if N == 0 || N > MAX_N {
+            return false;
+        }
+        // SAFETY: the token proves AVX-512F + IFMA; 1 ≤ N ≤ 32.
+        unsafe { with_capacity!(N, karatsuba5_x16::<N>(a, b, lo, hi, top)) };
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (a, b, lo, hi, top);
+        false
+    }
+}
+
 /// Montgomery reductions of 8 exact values `T = lo[i] + hi[i]·2^(64N) +
-/// top[i]·2^(128N)`: `r[i] + h[i]·2^(64N) = (T + m·p)/2^(64N)` with
-/// `m = −T·p⁻¹ mod 2^(64N)`, the same value as the scalar `redc_wide` (m is unique).
-/// Returns false (and writes nothing) when `N` is 0 or above [`MAX_N`].
+/// top[i]·2^(128N)`: `t = (T + m·p)/2^(64N)` with `m = −T·p⁻¹ mod 2^(64N)`, the same
+/// value as the scalar `redc_wide` (m is unique), then `t` minus each of `mults`
+/// (multiples of p as N + 1 words, largest first) in turn wherever `t` is at least
+/// that multiple, as the scalar `reduce_multiples`. Writes the low N words of the
+/// first `min(8, r.len())` lanes to `r` and the top words of all 8 to `h`. Returns
+/// false (and writes nothing) when `N` is 0 or above [`MAX_N`].
 /// Precondition: `top[i] < 2^40` (so that `T` fits the `2L + 1` digits of the
 /// accumulator, `L = ⌈64N/52⌉`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn redc_wide_x8<const N: usize>(
     _token: super::IfmaToken,
-    lo: &[[u64; N]; 8],
-    hi: &[[u64; N]; 8],
+    lo: &[&[u64; N]; 8],
+    hi: &[&[u64; N]; 8],
     top: &[u64; 8],
-    r: &mut [[u64; N]; 8],
+    mults: &[([u64; N], u64)],
+    r: &mut [[u64; N]],
     h: &mut [u64; 8],
     m: &IfmaModulus<N>,
 ) -> bool {
@@ -268,12 +312,12 @@ pub(crate) fn redc_wide_x8<const N: usize>(
             return false;
         }
         // SAFETY: the token proves AVX-512F + IFMA; 1 ≤ N ≤ 32.
-        unsafe { with_capacity!(N, redc_x8::<N>(lo, hi, top, r, h, m)) };
+        unsafe { with_capacity!(N, redc_x8::<N>(lo, hi, top, mults, r, h, m)) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (lo, hi, top, r, h, m);
+        let _ = (lo, hi, top, mults, r, h, m);
         false
     }
 }
@@ -331,15 +375,26 @@ fn chunk_mask(n: usize, c: usize) -> u8 {
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn load_x8<const N: usize, E: Limbs<N>>(src: &[E; 8], x: &mut [__m512i]) {
+    let rows: [&[u64; N]; 8] = core::array::from_fn(|i| src[i].limbs());
+    // SAFETY: AVX-512F is enabled in this function.
+    unsafe { load_rows::<N>(&rows, x) }
+}
+
+/// [`load_x8`] from 8 row references: `x[w]` lane `i` = word `w` of `rows[i]`.
+///
+/// # Safety
+/// AVX-512F must be available.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn load_rows<const N: usize>(rows: &[&[u64; N]; 8], x: &mut [__m512i]) {
     for c in 0..N.div_ceil(8) {
         let k = chunk_mask(N, c);
         let mut r = [_mm512_setzero_si512(); 8];
         for (i, ri) in r.iter_mut().enumerate() {
             // SAFETY: the mask enables only words 8c … min(8c + 8, N) − 1 of the N
             // words behind the pointer; masked-off lanes are not accessed.
-            *ri = unsafe {
-                _mm512_maskz_loadu_epi64(k, src[i].limbs().as_ptr().add(8 * c) as *const i64)
-            };
+            *ri = unsafe { _mm512_maskz_loadu_epi64(k, rows[i].as_ptr().add(8 * c) as *const i64) };
         }
         let t = transpose8(r);
         for (j, tj) in t.iter().enumerate() {
@@ -350,14 +405,15 @@ unsafe fn load_x8<const N: usize, E: Limbs<N>>(src: &[E; 8], x: &mut [__m512i]) 
     }
 }
 
-/// Stores lane-sliced words back: word `w` of `dst[i]` = `x[w]` lane `i`.
+/// Stores lane-sliced words back: word `w` of `dst[i]` = `x[w]` lane `i`, for the
+/// first `min(8, dst.len())` elements.
 ///
 /// # Safety
 /// AVX-512F must be available; `x` holds at least `N` words.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn store_x8<const N: usize, E: Limbs<N>>(x: &[__m512i], dst: &mut [E; 8]) {
+unsafe fn store_x8<const N: usize, E: Limbs<N>>(x: &[__m512i], dst: &mut [E]) {
     for c in 0..N.div_ceil(8) {
         let k = chunk_mask(N, c);
         let mut r = [_mm512_setzero_si512(); 8];
@@ -367,15 +423,11 @@ unsafe fn store_x8<const N: usize, E: Limbs<N>>(x: &[__m512i], dst: &mut [E; 8])
             }
         }
         let t = transpose8(r);
-        for (i, ti) in t.iter().enumerate() {
+        for (di, ti) in dst.iter_mut().zip(t.iter()) {
             // SAFETY: the mask enables only words 8c … min(8c + 8, N) − 1 of the N
             // words behind the pointer.
             unsafe {
-                _mm512_mask_storeu_epi64(
-                    dst[i].limbs_mut().as_mut_ptr().add(8 * c) as *mut i64,
-                    k,
-                    *ti,
-                )
+                _mm512_mask_storeu_epi64(di.limbs_mut().as_mut_ptr().add(8 * c) as *mut i64, k, *ti)
             };
         }
     }
@@ -417,17 +469,45 @@ fn to_words(t: &[__m512i], off: usize, nw: usize, x: &mut [__m512i]) {
     }
 }
 
-/// `t += a·b` (digit vectors, `l` digits each; `t` has room for `2l`).
+/// `t += a·b` (digit vectors, `l` digits each; `t` has room for `2l + 1`): the rows
+/// `b[i]` in blocks of 8 (then 4, 2, 1), each with a sliding window of R + 1
+/// accumulator digits `t[i + j … i + j + R]` in registers. At step j, row r adds the
+/// low half of `a[j]·b[i + r]` to window digit r and the high half to digit r + 1;
+/// then digit `i + j` is complete and leaves the window. One load and one store of
+/// `t` per 2R madd52 (the plain double loop loads and stores `t` at every madd52).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mul_acc(a: &[__m512i], b: &[__m512i], l: usize, t: &mut [__m512i]) {
-    for i in 0..l {
-        let bi = b[i];
-        for j in 0..l {
-            t[i + j] = _mm512_madd52lo_epu64(t[i + j], a[j], bi);
-            t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], a[j], bi);
-        }
+    // One block of rows; the digit indices are literals so that the window stays
+    // in registers (an indexed array would live on the stack).
+    macro_rules! rows {
+        ($i:ident, $rr:literal; $($r:literal)+) => {{
+            let mut w = [_mm512_setzero_si512(); $rr + 1];
+            let rows = [$(b[$i + $r]),+];
+            $( w[$r] = t[$i + $r]; )+
+            w[$rr] = t[$i + $rr];
+            for (j, &aj) in a.iter().enumerate().take(l) {
+                $(
+                    w[$r] = _mm512_madd52lo_epu64(w[$r], aj, rows[$r]);
+                    w[$r + 1] = _mm512_madd52hi_epu64(w[$r + 1], aj, rows[$r]);
+                )+
+                t[$i + j] = w[0];
+                $( w[$r] = w[$r + 1]; )+
+                w[$rr] = t[$i + j + $rr + 1];
+            }
+            $( t[$i + l + $r] = w[$r]; )+
+            $i + $rr
+        }};
+    }
+    let mut i = 0;
+    while i < l {
+        i = match l - i {
+            8.. => rows!(i, 8; 0 1 2 3 4 5 6 7),
+            4..=7 => rows!(i, 4; 0 1 2 3),
+            2..=3 => rows!(i, 2; 0 1),
+            _ => rows!(i, 1; 0),
+        };
     }
 }
 
@@ -557,7 +637,7 @@ unsafe fn mont_x8<
     unsafe { store_x8::<N, E>(&d[..N], out) };
 }
 
-/// Eight exact products of `(64N + 16)`-bit operands.
+/// Eight exact products of `(64N + WIDE_TOP_BITS)`-bit operands.
 ///
 /// # Safety
 /// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
@@ -578,7 +658,7 @@ unsafe fn wide_x8<
     hi: &mut [[u64; N]; 8],
     top: &mut [u64; 8],
 ) {
-    let l = (64 * N + 16).div_ceil(52);
+    let l = (64 * N + WIDE_TOP_BITS).div_ceil(52);
     let zero = _mm512_setzero_si512();
     let mut x = [zero; MX];
     let mut ad = [zero; ML];
@@ -608,12 +688,40 @@ unsafe fn wide_x8<
     }
 }
 
-/// Eight Montgomery reductions of exact double-width values (see [`redc_wide_x8`]).
+/// `w` (N + 1 lane-sliced words) minus each of `mults` (N + 1 words each) in turn,
+/// in the lanes where `w` is at least that multiple: the borrow chain of the
+/// subtraction runs in mask registers, and its final borrow keeps `w`. `d` is
+/// scratch of at least N + 1 vectors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn sub_multiples<const N: usize>(w: &mut [__m512i], mults: &[([u64; N], u64)], d: &mut [__m512i]) {
+    let one = _mm512_set1_epi64(1);
+    for (mw, mh) in mults {
+        let mut borrow: __mmask8 = 0;
+        for i in 0..=N {
+            let pw = _mm512_set1_epi64(mw.get(i).copied().unwrap_or(*mh) as i64);
+            let s = _mm512_sub_epi64(w[i], pw);
+            d[i] = _mm512_mask_sub_epi64(s, borrow, s, one);
+            let lt = _mm512_cmplt_epu64_mask(w[i], pw);
+            let eq = _mm512_cmpeq_epu64_mask(w[i], pw);
+            borrow = lt | (eq & borrow);
+        }
+        // A borrow out: w is below the multiple, keep it.
+        for i in 0..=N {
+            w[i] = _mm512_mask_blend_epi64(borrow, d[i], w[i]);
+        }
+    }
+}
+
+/// Eight Montgomery reductions of exact double-width values, then the conditional
+/// subtractions (see [`redc_wide_x8`]).
 ///
 /// # Safety
 /// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
+#[allow(clippy::too_many_arguments)]
 unsafe fn redc_x8<
     const N: usize,
     const ML: usize,
@@ -621,10 +729,11 @@ unsafe fn redc_x8<
     const MX: usize,
     const MW: usize,
 >(
-    lo: &[[u64; N]; 8],
-    hi: &[[u64; N]; 8],
+    lo: &[&[u64; N]; 8],
+    hi: &[&[u64; N]; 8],
     top: &[u64; 8],
-    r: &mut [[u64; N]; 8],
+    mults: &[([u64; N], u64)],
+    r: &mut [[u64; N]],
     h: &mut [u64; 8],
     m: &IfmaModulus<N>,
 ) {
@@ -632,26 +741,123 @@ unsafe fn redc_x8<
     // Digits of T: 128N + 40 bits, at most the 2l + 1 accumulator digits.
     let lt = (128 * N + 40).div_ceil(52).min(2 * l + 1);
     let zero = _mm512_setzero_si512();
-    let mut x = [zero; MX];
     let mut words = [zero; MW];
     let mut t = [zero; MT];
     // SAFETY: AVX-512F is enabled in this function; `top` is 8 words.
     unsafe {
-        load_x8::<N, [u64; N]>(lo, &mut x);
-        words[..N].copy_from_slice(&x[..N]);
-        load_x8::<N, [u64; N]>(hi, &mut x);
-        words[N..2 * N].copy_from_slice(&x[..N]);
+        load_rows::<N>(lo, &mut words[..N]);
+        load_rows::<N>(hi, &mut words[N..2 * N]);
         words[2 * N] = _mm512_loadu_epi64(top.as_ptr() as *const i64);
     }
     to_digits(&words, 2 * N + 1, lt, &mut t);
     reduce_digits(&mut t, l, m);
     // t = T + M·p ≡ 0 mod 2^(64N); the result is bits [64N, 128N + 64).
     normalise(&mut t, l - 1, l);
-    let mut w = [zero; MW];
+    let mut w = [zero; MX];
     to_words(&t, 64 * N, N + 1, &mut w);
+    sub_multiples::<N>(&mut w, mults, &mut words);
     // SAFETY: AVX-512F is enabled; `w` holds N + 1 words; `h` is 8 words.
     unsafe {
         store_x8::<N, [u64; N]>(&w[..N], r);
         _mm512_storeu_epi64(h.as_mut_ptr() as *mut i64, w[N]);
+    }
+}
+
+/// The lane permutations forming [`karatsuba5_products`]' operands from the
+/// coefficient digits (lanes 0 … 4): per pass, up to 4 terms `(lane mask, source
+/// lane of each lane)`, lane i of the operand being the sum over the terms whose mask
+/// holds i.
+const KARATSUBA5_TERMS: [[(u8, [i64; 8]); 4]; 2] = [
+    // a0+a1, a2+a3, a2+a4, a3+a4, a0+a2, a1+a3, a0+a1+a2+a3, a0+a2+a4
+    [
+        (0xff, [0, 2, 2, 3, 0, 1, 0, 0]),
+        (0xff, [1, 3, 4, 4, 2, 3, 1, 2]),
+        (0xc0, [0, 0, 0, 0, 0, 0, 2, 4]),
+        (0x40, [0, 0, 0, 0, 0, 0, 3, 0]),
+    ],
+    // a1+a3+a4, a0, a1, a2, a3, a4, 0, 0
+    [
+        (0x3f, [1, 0, 1, 2, 3, 4, 0, 0]),
+        (0x01, [3, 0, 0, 0, 0, 0, 0, 0]),
+        (0x01, [4, 0, 0, 0, 0, 0, 0, 0]),
+        (0x00, [0; 8]),
+    ],
+];
+
+/// The operand digits of pass `pass` of [`karatsuba5_products`] from the coefficient
+/// digits `d` (`l` digits, lanes 0 … 4): the lane sums of [`KARATSUBA5_TERMS`], then
+/// normalised to 52-bit digits (a sum of at most 4 coefficients fits `l` digits).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn karatsuba5_operands(d: &[__m512i], l: usize, pass: usize, out: &mut [__m512i]) {
+    let terms = KARATSUBA5_TERMS[pass];
+    let idx = terms.map(|(_, i)| _mm512_setr_epi64(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7]));
+    let mask = _mm512_set1_epi64(MASK52 as i64);
+    let mut c = _mm512_setzero_si512();
+    for (dj, oj) in d.iter().zip(out.iter_mut()).take(l) {
+        let mut v = c;
+        for (t, it) in terms.iter().zip(idx) {
+            if t.0 != 0 {
+                v = _mm512_add_epi64(v, _mm512_maskz_permutexvar_epi64(t.0, it, *dj));
+            }
+        }
+        *oj = _mm512_and_si512(v, mask);
+        c = _mm512_srli_epi64::<52>(v);
+    }
+}
+
+/// [`karatsuba5_products`]' kernel.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn karatsuba5_x16<
+    const N: usize,
+    const ML: usize,
+    const MT: usize,
+    const MX: usize,
+    const MW: usize,
+>(
+    a: &[[u64; N]; 5],
+    b: &[[u64; N]; 5],
+    lo: &mut [[u64; N]; 16],
+    hi: &mut [[u64; N]; 16],
+    top: &mut [u64; 16],
+) {
+    // Operands below 4·2^(64N).
+    let l = (64 * N + 2).div_ceil(52);
+    let zero = _mm512_setzero_si512();
+    let zero_row = [0u64; N];
+    let mut x = [zero; MX];
+    let mut ad = [zero; ML];
+    let mut bd = [zero; ML];
+    for (src, d) in [(a, &mut ad), (b, &mut bd)] {
+        let rows: [&[u64; N]; 8] = core::array::from_fn(|i| src.get(i).unwrap_or(&zero_row));
+        // SAFETY: AVX-512F is enabled in this function.
+        unsafe { load_rows::<N>(&rows, &mut x) };
+        to_digits(&x, N, l, d);
+    }
+    let mut oa = [zero; ML];
+    let mut ob = [zero; ML];
+    let mut w = [zero; MW];
+    let (lo_halves, hi_halves) = (lo.split_at_mut(8), hi.split_at_mut(8));
+    for (pass, (lc, hc)) in [(lo_halves.0, hi_halves.0), (lo_halves.1, hi_halves.1)]
+        .into_iter()
+        .enumerate()
+    {
+        karatsuba5_operands(&ad, l, pass, &mut oa);
+        karatsuba5_operands(&bd, l, pass, &mut ob);
+        let mut t = [zero; MT];
+        mul_acc(&oa, &ob, l, &mut t);
+        normalise(&mut t, 0, l);
+        to_words(&t, 0, 2 * N + 1, &mut w);
+        // SAFETY: AVX-512F is enabled; `w` holds 2N + 1 words; `top` is 16 words.
+        unsafe {
+            store_x8::<N, [u64; N]>(&w[..N], lc);
+            store_x8::<N, [u64; N]>(&w[N..2 * N], hc);
+            _mm512_storeu_epi64(top.as_mut_ptr().add(8 * pass) as *mut i64, w[2 * N]);
+        }
     }
 }

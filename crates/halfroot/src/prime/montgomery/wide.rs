@@ -161,10 +161,20 @@ pub(crate) fn redc_wide_portable<const N: usize>(
 /// one conditional subtraction per entry. Output `< p`.
 #[inline(always)]
 pub(crate) fn reduce_multiples<const N: usize>(
+    r: [u64; N],
+    h: u64,
+    mults: &[([u64; N], u64)],
+) -> [u64; N] {
+    reduce_multiples_wide(r, h, mults).0
+}
+
+/// [`reduce_multiples`] with the top word of the result.
+#[inline(always)]
+pub(crate) fn reduce_multiples_wide<const N: usize>(
     mut r: [u64; N],
     mut h: u64,
     mults: &[([u64; N], u64)],
-) -> [u64; N] {
+) -> ([u64; N], u64) {
     for (m, mh) in mults {
         let mut d = [0u64; N];
         let mut b = 0u64;
@@ -177,7 +187,7 @@ pub(crate) fn reduce_multiples<const N: usize>(
         r = select_n(keep, &r, &d);
         h = (h & keep) | (dh & !keep);
     }
-    r
+    (r, h)
 }
 
 impl<const N: usize> Fp<N> {

@@ -8,7 +8,7 @@
 //!
 //! Backend: with AVX-512 IFMA, [`mul_wide_many`] runs the leading multiple of 8 of
 //! the elements through `backend::ifma::mul_wide_many` (8 products side by side in
-//! radix 2^52, `⌈(64N + 16)/52⌉` digits); a remaining tail of 4 to 7 runs as one more
+//! radix 2^52, `⌈(64N + 8)/52⌉` digits); a remaining tail of 4 to 7 runs as one more
 //! pass with zero lanes, a shorter one through the portable loop.
 //! Measured (examples/prime_arith_min with `BATCH`, ns per product, batch of 64,
 //! portable → IFMA, with the kernel scratch sized by limb class): N = 1 1.8 → 1.8
@@ -17,10 +17,10 @@
 //! used for 2 ≤ N ≤ 32.
 //!
 //! Cost: one N×N-word product per element plus 2N word products and a few additions
-//! for the top words. Preconditions: `a_top[i], b_top[i] < 2^16`. Constant time (no
+//! for the top words. Preconditions: `a_top[i], b_top[i] < 2^8`. Constant time (no
 //! branch or memory index depends on the values).
 
-use super::wide::{mul_wide, redc_wide};
+use super::wide::{mul_wide, redc_wide, reduce_multiples_wide};
 use crate::prime::backend::ifma::{self, IfmaModulus};
 use crate::prime::backend::IfmaToken;
 
@@ -72,6 +72,24 @@ pub(crate) fn mul_wide_many<const N: usize>(
     )
 }
 
+/// The 14 products of the two-level 5-term Karatsuba (`ext::lazy::batch`, operands
+/// in the order documented at `backend::ifma::karatsuba5_products`) from the
+/// coefficients `a`, `b`, by the IFMA kernel that forms the operand sums itself;
+/// false (nothing written) where [`mul_wide_many`] would not run on IFMA for N
+/// limbs, so that the caller forms the operands and calls [`mul_wide_many`].
+pub(crate) fn karatsuba5_products<const N: usize>(
+    a: &[[u64; N]; 5],
+    b: &[[u64; N]; 5],
+    lo: &mut [[u64; N]; 16],
+    hi: &mut [[u64; N]; 16],
+    top: &mut [u64; 16],
+) -> bool {
+    match IfmaToken::detect().filter(|_| ifma_wins(N)) {
+        Some(tok) => ifma::karatsuba5_products(tok, a, b, lo, hi, top),
+        None => false,
+    }
+}
+
 /// The shortest tail (below 8) that [`mul_wide_many`] runs as a padded pass of the
 /// IFMA kernel rather than one scalar product at a time: the kernel's 8 lanes cost
 /// at most as much as 4 scalar products from N = 4 on (the figures above).
@@ -112,20 +130,24 @@ impl<const N: usize> RedcBatch<N> {
         })
     }
 
-    /// `(r[i], h[i])` = [`redc_wide`]`(lo[i], hi[i], top[i])` for the 8 lanes; tops
-    /// below 2^40.
+    /// `r[i]` = [`reduce_multiples`]`(`[`redc_wide`]`(lo[i], hi[i], top[i]), mults)`
+    /// for the first `min(8, r.len())` lanes, `h[i]` the top word left after the
+    /// subtractions (0 when `mults` reduce fully); tops below 2^40.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn redc8(
         &self,
-        lo: &[[u64; N]; 8],
-        hi: &[[u64; N]; 8],
+        lo: &[&[u64; N]; 8],
+        hi: &[&[u64; N]; 8],
         top: &[u64; 8],
-        r: &mut [[u64; N]; 8],
+        mults: &[([u64; N], u64)],
+        r: &mut [[u64; N]],
         h: &mut [u64; 8],
     ) {
-        if !ifma::redc_wide_x8(self.token, lo, hi, top, r, h, &self.p52) {
-            for i in 0..8 {
-                (r[i], h[i]) =
-                    redc_wide(&lo[i], &hi[i], top[i], &self.p52.modulus(), self.p52.m0());
+        if !ifma::redc_wide_x8(self.token, lo, hi, top, mults, r, h, &self.p52) {
+            let p = self.p52.modulus();
+            for (i, ri) in r.iter_mut().enumerate().take(8) {
+                let (t, th) = redc_wide(lo[i], hi[i], top[i], &p, self.p52.m0());
+                (*ri, h[i]) = reduce_multiples_wide(t, th, mults);
             }
         }
     }
@@ -184,8 +206,8 @@ mod tests {
         for len in [0usize, 1, 4, 6, 7, 8, 9, 12, 14, 17, 23] {
             let mut a = vec![[0u64; N]; len];
             let mut b = vec![[0u64; N]; len];
-            let at: Vec<u64> = (0..len).map(|i| [0, 1, 3, 0xffff][i % 4]).collect();
-            let bt: Vec<u64> = (0..len).map(|i| [2, 0, 0xffff, 1][i % 4]).collect();
+            let at: Vec<u64> = (0..len).map(|i| [0, 1, 3, 0xff][i % 4]).collect();
+            let bt: Vec<u64> = (0..len).map(|i| [2, 0, 0xff, 1][i % 4]).collect();
             for i in 0..len {
                 for j in 0..N {
                     a[i][j] = if i % 5 == 4 { u64::MAX } else { rng.gen() };
@@ -217,9 +239,9 @@ mod tests {
         let mut a = vec![[0u64; N]; len];
         let mut b = vec![[0u64; N]; len];
         let at: Vec<u64> = (0..len)
-            .map(|i| [0, 1, 0xffff, rng.gen::<u64>() >> 48][i % 4])
+            .map(|i| [0, 1, 0xff, rng.gen::<u64>() >> 56][i % 4])
             .collect();
-        let bt: Vec<u64> = (0..len).map(|i| [0xffff, 0, 0xffff, 7][i % 4]).collect();
+        let bt: Vec<u64> = (0..len).map(|i| [0xff, 0, 0xff, 7][i % 4]).collect();
         for i in 0..len {
             for j in 0..N {
                 a[i][j] = if i % 3 == 0 { u64::MAX } else { rng.gen() };
@@ -271,34 +293,56 @@ mod tests {
                 7 => (1 << 40) - 1,
                 _ => rng.gen::<u64>() >> (24 + i),
             });
-            let (mut r, mut h) = ([[0u64; N]; 8], [0u64; 8]);
             let Some(tok) = IfmaToken::detect() else {
                 return;
             };
-            assert!(ifma::redc_wide_x8(
-                tok,
-                &lo,
-                &hi,
-                &top,
-                &mut r,
-                &mut h,
-                &ifma_modulus
-            ));
-            for i in 0..8 {
-                let want = redc_wide(&lo[i], &hi[i], top[i], &p, m0);
-                assert_eq!((r[i], h[i]), want, "N = {N}, round {round}, lane {i}");
-                // and the defining identity, independently of redc_wide
-                let t =
-                    big(&lo[i]) + (big(&hi[i]) << (64 * N)) + (BigUint::from(top[i]) << (128 * N));
-                let mut rw = r[i].to_vec();
-                rw.push(h[i]);
-                let q = big(&rw);
-                assert_eq!(
-                    (&q << (64 * N)) % big(&p),
-                    &t % big(&p),
-                    "N = {N}, lane {i}"
-                );
-                assert!(q < (t >> (64 * N)) + big(&p) + 1u32, "N = {N}, lane {i}");
+            // 2^j·p for j = J − 1 … 0, J with T/2^(64N) + p + 1 < 2^J·p
+            let pb = big(&p);
+            let bound = (BigUint::from(1u32) << (64 * N + 40)) + &pb + 1u32;
+            let j_max = (&bound / &pb).bits() + 1;
+            let mults: Vec<([u64; N], u64)> = (0..j_max)
+                .rev()
+                .map(|j| {
+                    let v = (&pb << j).to_u64_digits();
+                    (
+                        core::array::from_fn(|w| v.get(w).copied().unwrap_or(0)),
+                        v.get(N).copied().unwrap_or(0),
+                    )
+                })
+                .collect();
+            let lo_rows: [&[u64; N]; 8] = core::array::from_fn(|i| &lo[i]);
+            let hi_rows: [&[u64; N]; 8] = core::array::from_fn(|i| &hi[i]);
+            for (reduce, rows) in [(false, 8usize), (true, 8), (true, 5), (false, 3)] {
+                let m: &[([u64; N], u64)] = if reduce { &mults } else { &[] };
+                let (mut r, mut h) = (vec![[0u64; N]; rows], [0u64; 8]);
+                assert!(ifma::redc_wide_x8(
+                    tok,
+                    &lo_rows,
+                    &hi_rows,
+                    &top,
+                    m,
+                    &mut r,
+                    &mut h,
+                    &ifma_modulus
+                ));
+                for i in 0..rows {
+                    let (sr, sh) = redc_wide(&lo[i], &hi[i], top[i], &p, m0);
+                    let want = reduce_multiples_wide(sr, sh, m);
+                    assert_eq!((r[i], h[i]), want, "N = {N}, round {round}, lane {i}");
+                    // and the defining identity, independently of redc_wide
+                    let t = big(&lo[i])
+                        + (big(&hi[i]) << (64 * N))
+                        + (BigUint::from(top[i]) << (128 * N));
+                    let mut rw = r[i].to_vec();
+                    rw.push(h[i]);
+                    let q = big(&rw);
+                    assert_eq!((&q << (64 * N)) % &pb, &t % &pb, "N = {N}, lane {i}");
+                    if reduce {
+                        assert!(q < pb, "N = {N}, lane {i}: not fully reduced");
+                    } else {
+                        assert!(q < (t >> (64 * N)) + &pb + 1u32, "N = {N}, lane {i}");
+                    }
+                }
             }
         }
     }
