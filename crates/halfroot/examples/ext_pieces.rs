@@ -84,12 +84,19 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
         );
         return;
     }
-    if std::env::var("PERF_LOOP").is_ok() {
-        // only the batched product, for `perf record`
+    if let Ok(mode) = std::env::var("PERF_LOOP") {
+        // only the batched product (PERF_LOOP=into: the in-place `Fqk::mul_into`),
+        // for `perf record`
+        let mut o = a.clone();
         let t = Instant::now();
         while t.elapsed().as_secs() < 3 {
             for _ in 0..1000 {
-                karatsuba(true, &mut out);
+                if mode == "into" {
+                    black_box(e.mul_into(MulAlgorithm::Auto, black_box(&a), black_box(&b), &mut o));
+                    black_box(&o);
+                } else {
+                    karatsuba(true, &mut out);
+                }
             }
         }
         return;
@@ -103,9 +110,11 @@ fn run<const N: usize>(f: &Fp<N>, bits: u64) {
     let pr = batch::products5(&al, &bl);
     let alpha = 3u64;
     let tc = best(|| {
-        black_box(batch::combine5(black_box(&pr), alpha, false));
+        black_box(batch::combine5(black_box(&pr), alpha, false, None));
     });
-    let ts = batch::combine5(&pr, alpha, false);
+    let ts: Vec<_> = (0..5)
+        .map(|i| batch::combine5(&pr, alpha, false, None).get(i))
+        .collect();
     let tr5 = best(|| {
         for t in black_box(&ts) {
             black_box(eng.reduce_t(*t));

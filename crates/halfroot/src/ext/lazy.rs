@@ -12,11 +12,13 @@
 //! of the integer product of the coefficient vectors, all in [0, k·p²).
 //! Cost: per algorithm in [`schoolbook`], [`karatsuba`], [`montgomery`], [`newton`]
 //! (their M are N×N-word products without reduction), plus k REDC and a few
-//! conditional subtractions each. With AVX-512 IFMA and N ≥ 8 the k REDCs run side by
-//! side in one 8-lane pass ([`Engine::reduce_many`]; at 1024 bits 557 against 716 ns
-//! for the five of k = 5, examples/ext_pieces). For k = 5, 6, 7 the Karatsuba products run either
-//! one at a time ([`fused5`], [`karatsuba`]) or in one batch through the interface a
-//! SIMD backend accelerates ([`batch`]), as [`batch_wins`] decides from the measured crossover.
+//! conditional subtractions each. With AVX-512 IFMA and N ≥ 4 the k REDCs and their
+//! conditional subtractions run side by side in one 8-lane pass
+//! ([`Engine::reduce_many`]; at 1024 bits 436 against 715 ns for the five of k = 5,
+//! examples/ext_pieces). For k = 5, 6, 7 the Karatsuba products run either one at a
+//! time ([`fused5`], [`karatsuba`]) or in one batch through the interface a SIMD
+//! backend accelerates ([`batch`]), as [`batch_wins`] decides from the measured
+//! crossover.
 //! Preconditions: base field [`Fp<N>`], modulus X^k − α with α or −α below 2^31
 //! (otherwise [`engine_for`] returns `None` and the caller uses the reduced formulas).
 //! Constant time: yes (no branch or memory index depends on the operands).
@@ -53,15 +55,17 @@ const MAX_TERMS: usize = 2 * MAX_K - 1;
 /// products in one batch ([`batch`], through the batch interface that a SIMD backend
 /// accelerates) rather than one at a time ([`fused5`], [`karatsuba`]), for
 /// coefficients of `N` words on this machine: when the batch interface runs on the
-/// 8-lane IFMA kernel and N ≥ 8. A fixed rule from measurements, not a timing at
+/// 8-lane IFMA kernel and N ≥ 4. A fixed rule from measurements, not a timing at
 /// start-up: the timed choice ([`calibrate`], still there for the examples) picked
 /// the one-at-a-time form in one report run at 1024 bits, where it is 40 % slower.
-/// Measured (examples/ext_pieces, whole k = 5 product, batched against one at a
-/// time, ns): N = 4 332 / 297, 6 568 / 525, 8 829 / 921, 12 1428 / 1755, 16 2085 /
-/// 2868, 24 3910 / 5932; with the portable batch path the batched form was 10–20 %
-/// slower everywhere.
+/// Measured with the k = 5 kernel that forms its operand sums in radix 2^52 and the
+/// batch REDC (examples/ext_pieces, whole k = 5 product, batched against one at a
+/// time, ns): N = 3 210 / 194, 4 284 / 298, 6 495 / 539, 8 677 / 886, 16 1611 /
+/// 2790, 24 2966 / 5802; k = 6, 7 at N = 4 equal (examples/ext_mul_min: 474 / 475,
+/// 612 / 609), at N = 6 764 / 840 and 1019 / 1106. With the portable batch path the
+/// batched form was 10–20 % slower everywhere.
 pub fn batch_wins<const N: usize>() -> bool {
-    N >= 8 && crate::prime::montgomery::wide_batch::runs_on_simd(N)
+    N >= 4 && crate::prime::montgomery::wide_batch::runs_on_simd(N)
 }
 
 /// Times the k = 5 Karatsuba products (without the REDC both forms share) batched and
@@ -615,6 +619,26 @@ impl<const N: usize> Engine<N> {
         }
     }
 
+    /// [`Engine::reduce_many`] of the five values in lanes 0 … 4 of `t`, which already
+    /// include the offset K·p·R when α < 0 ([`batch::mul5_sliced`]).
+    #[inline]
+    fn reduce_sliced(&self, t: &batch::Sliced<N>, out: &mut [[u64; N]]) {
+        let k = out.len().min(5);
+        match &self.redc_batch {
+            Some(rb) => {
+                let mut h = [0u64; 8];
+                rb.redc8_sliced(&t.lo, &t.hi, &t.top, &self.mults, &mut out[..k], &mut h);
+            }
+            None => {
+                for (i, o) in out.iter_mut().enumerate().take(k) {
+                    let w = t.get(i);
+                    let (r, h) = redc_wide(&w.lo, &w.hi, w.top, &self.p, self.m0);
+                    *o = reduce_multiples(r, h, &self.mults);
+                }
+            }
+        }
+    }
+
     /// Whether [`Engine::reduce_many`] runs its REDCs in the IFMA batch.
     pub fn has_redc_batch(&self) -> bool {
         self.redc_batch.is_some()
@@ -671,12 +695,14 @@ impl<const N: usize> Engine<N> {
     ) {
         let k = self.k;
         if k == 5 && alg.reduced() == MulAlgorithm::Karatsuba {
-            let t = if batched {
-                batch::mul5(a, b, self.alpha, self.alpha_neg)
+            if batched {
+                let offset = self.alpha_neg.then_some(&self.offset);
+                let t = batch::mul5_sliced(a, b, self.alpha, self.alpha_neg, offset);
+                self.reduce_sliced(&t, out);
             } else {
-                fused5::mul5(a, b, self.alpha, self.alpha_neg)
-            };
-            self.reduce_many(&t, out);
+                let t = fused5::mul5(a, b, self.alpha, self.alpha_neg);
+                self.reduce_many(&t, out);
+            }
             return;
         }
         let mut c = [Wide::<N>::ZERO; MAX_TERMS];

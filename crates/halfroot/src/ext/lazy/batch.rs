@@ -76,11 +76,44 @@ impl<const N: usize, const L: usize, const C: usize> Products<N, L, C> {
             top: self.top[i],
         }
     }
+}
 
-    /// `Σ plus − Σ minus ± |α|·(Σ aplus − Σ aminus)` over product indices, in one
-    /// pass over the words with a signed 128-bit column accumulator (and a second one
-    /// for the α group, multiplied by the word |α| per column), mod 2^(64(2N+1)).
+/// Eight double-width values word-major: value `i` is `lo[w][i]` (words 0 … N − 1),
+/// `hi[w][i]`, `top[i]`, the layout the 8-lane kernels load and store without
+/// transposing. [`mul5_sliced`] leaves the five `T_i` in lanes 0 … 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sliced<const N: usize> {
+    pub(crate) lo: [[u64; 8]; N],
+    pub(crate) hi: [[u64; 8]; N],
+    pub(crate) top: [u64; 8],
+}
+
+impl<const N: usize> Sliced<N> {
+    /// Value `i` as a [`Wide`].
+    pub fn get(&self, i: usize) -> Wide<N> {
+        Wide {
+            lo: core::array::from_fn(|w| self.lo[w][i]),
+            hi: core::array::from_fn(|w| self.hi[w][i]),
+            top: self.top[i],
+        }
+    }
+}
+
+/// The 14 products of [`mul5`], word-major in two passes of 8 lanes (product `i` is
+/// lane `i mod 8` of pass `i / 8`), as the IFMA kernel writes them.
+pub struct Products5<const N: usize> {
+    lo: [[[u64; 8]; N]; 2],
+    hi: [[[u64; 8]; N]; 2],
+    top: [[u64; 8]; 2],
+}
+
+impl<const N: usize> Products5<N> {
+    /// `Σ plus − Σ minus ± |α|·(Σ aplus − Σ aminus) (+ offset·2^(64N))` over product
+    /// indices, into lane `lane` of `out`: one pass over the words with a signed
+    /// 128-bit column accumulator (and a second one for the α group, multiplied by
+    /// the word |α| per column), mod 2^(64(2N+1)).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn combine<const P: usize, const M: usize, const AP: usize, const AM: usize>(
         &self,
         plus: [usize; P],
@@ -89,8 +122,11 @@ impl<const N: usize, const L: usize, const C: usize> Products<N, L, C> {
         aminus: [usize; AM],
         alpha: u64,
         neg: bool,
-    ) -> Wide<N> {
-        /// One column: the word `get(i)` of every term.
+        offset: Option<&([u64; N], u64)>,
+        out: &mut Sliced<N>,
+        lane: usize,
+    ) {
+        /// One column: `word(i)` of every term (and `extra`, the offset's word).
         #[inline(always)]
         #[allow(clippy::too_many_arguments)]
         fn column<const P: usize, const M: usize, const AP: usize, const AM: usize>(
@@ -102,20 +138,22 @@ impl<const N: usize, const L: usize, const C: usize> Products<N, L, C> {
             aminus: &[usize; AM],
             alpha: u64,
             neg: bool,
-            get: impl Fn(usize) -> u64,
+            extra: u64,
+            word: impl Fn(usize) -> u64,
         ) -> u64 {
+            *acc += extra as i128;
             for &i in plus {
-                *acc += get(i) as i128;
+                *acc += word(i) as i128;
             }
             for &i in minus {
-                *acc -= get(i) as i128;
+                *acc -= word(i) as i128;
             }
             if AP + AM > 0 {
                 for &i in aplus {
-                    *acca += get(i) as i128;
+                    *acca += word(i) as i128;
                 }
                 for &i in aminus {
-                    *acca -= get(i) as i128;
+                    *acca -= word(i) as i128;
                 }
                 let wa = *acca as u64;
                 *acca >>= 64;
@@ -130,23 +168,25 @@ impl<const N: usize, const L: usize, const C: usize> Products<N, L, C> {
             *acc >>= 64;
             out
         }
-        let mut r = Wide::<N>::ZERO;
         let (mut acc, mut acca) = (0i128, 0i128);
         let (p, m, ap, am) = (&plus, &minus, &aplus, &aminus);
+        let (ow, oh) = match offset {
+            Some((ow, oh)) => (*ow, *oh),
+            None => ([0u64; N], 0),
+        };
         for w in 0..N {
-            r.lo[w] = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, |i| {
-                self.lo[i][w]
+            out.lo[w][lane] = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, 0, |i| {
+                self.lo[i / 8][w][i % 8]
             });
         }
         for w in 0..N {
-            r.hi[w] = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, |i| {
-                self.hi[i][w]
+            out.hi[w][lane] = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, ow[w], |i| {
+                self.hi[i / 8][w][i % 8]
             });
         }
-        r.top = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, |i| {
-            self.top[i]
+        out.top[lane] = column(&mut acc, &mut acca, p, m, ap, am, alpha, neg, oh, |i| {
+            self.top[i / 8][i % 8]
         });
-        r
     }
 }
 
@@ -182,12 +222,32 @@ fn operands5<const N: usize>(a: &[[u64; N]]) -> [Ev<N>; 14] {
 /// combination of [`super::fused5`].
 #[inline(always)]
 pub fn mul5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], alpha: u64, neg: bool) -> [Wide<N>; 5] {
-    combine5(&products5(a, b), alpha, neg)
+    let t = combine5(&products5(a, b), alpha, neg, None);
+    core::array::from_fn(|i| t.get(i))
 }
 
-/// The column combination of the 14 products of [`mul5`] (public for timing).
+/// [`mul5`] with `offset·2^(64N)` added to every `T_i`, word-major in lanes 0 … 4 (the
+/// form the batch REDC loads without transposing).
 #[inline(always)]
-pub fn combine5<const N: usize>(p: &Products<N, 14, 16>, alpha: u64, neg: bool) -> [Wide<N>; 5] {
+pub fn mul5_sliced<const N: usize>(
+    a: &[[u64; N]],
+    b: &[[u64; N]],
+    alpha: u64,
+    neg: bool,
+    offset: Option<&([u64; N], u64)>,
+) -> Sliced<N> {
+    combine5(&products5(a, b), alpha, neg, offset)
+}
+
+/// The column combination of the 14 products of [`mul5`] into lanes 0 … 4, plus
+/// `offset·2^(64N)` (public for timing).
+#[inline(always)]
+pub fn combine5<const N: usize>(
+    p: &Products5<N>,
+    alpha: u64,
+    neg: bool,
+    offset: Option<&([u64; N], u64)>,
+) -> Sliced<N> {
     const LS: usize = 0;
     const H01: usize = 1;
     const H02: usize = 2;
@@ -202,36 +262,70 @@ pub fn combine5<const N: usize>(p: &Products<N, 14, 16>, alpha: u64, neg: bool) 
     const H0: usize = 11;
     const H1: usize = 12;
     const H2: usize = 13;
-    let (al, ng) = (alpha, neg);
-    [
-        p.combine([L0], [], [H01, M12], [H0, M1, H12], al, ng),
-        p.combine([LS], [L0, L1], [H02, H1], [H0, H2], al, ng),
-        p.combine([L1, M0], [H0, L0], [H12], [H1, H2], al, ng),
-        p.combine([M01, H0, H1, L0, L1], [M0, M1, H01, LS], [H2], [], al, ng),
-        p.combine([H0, H0, M02, M1], [M0, H02, H1, L1], [], [], al, ng),
-    ]
+    let (al, ng, of) = (alpha, neg, offset);
+    let mut t = Sliced {
+        lo: [[0u64; 8]; N],
+        hi: [[0u64; 8]; N],
+        top: [0u64; 8],
+    };
+    p.combine([L0], [], [H01, M12], [H0, M1, H12], al, ng, of, &mut t, 0);
+    p.combine([LS], [L0, L1], [H02, H1], [H0, H2], al, ng, of, &mut t, 1);
+    p.combine([L1, M0], [H0, L0], [H12], [H1, H2], al, ng, of, &mut t, 2);
+    p.combine(
+        [M01, H0, H1, L0, L1],
+        [M0, M1, H01, LS],
+        [H2],
+        [],
+        al,
+        ng,
+        of,
+        &mut t,
+        3,
+    );
+    p.combine(
+        [H0, H0, M02, M1],
+        [M0, H02, H1, L1],
+        [],
+        [],
+        al,
+        ng,
+        of,
+        &mut t,
+        4,
+    );
+    t
 }
 
 /// The 14 operand pairs of [`mul5`] and their batch product (public for timing): by
 /// the SIMD kernel that forms the operand sums itself where there is one, else
 /// [`operands5`] and the batch interface.
 #[inline(always)]
-pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14, 16> {
-    if let (Ok(a5), Ok(b5)) = (<&[[u64; N]; 5]>::try_from(a), <&[[u64; N]; 5]>::try_from(b)) {
-        let mut p = Products {
-            lo: [[0u64; N]; 16],
-            hi: [[0u64; N]; 16],
-            top: [0u64; 16],
-        };
-        if karatsuba5_products(a5, b5, &mut p.lo, &mut p.hi, &mut p.top) {
-            return p;
+pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products5<N> {
+    let mut p = Products5 {
+        lo: [[[0u64; 8]; N]; 2],
+        hi: [[[0u64; 8]; N]; 2],
+        top: [[0u64; 8]; 2],
+    };
+    let done = match (<&[[u64; N]; 5]>::try_from(a), <&[[u64; N]; 5]>::try_from(b)) {
+        (Ok(a5), Ok(b5)) => karatsuba5_products(a5, b5, &mut p.lo, &mut p.hi, &mut p.top),
+        _ => false,
+    };
+    if !done {
+        let r = products5_portable(a, b);
+        for i in 0..14 {
+            let (pass, lane) = (i / 8, i % 8);
+            for w in 0..N {
+                p.lo[pass][w][lane] = r.lo[i][w];
+                p.hi[pass][w][lane] = r.hi[i][w];
+            }
+            p.top[pass][lane] = r.top[i];
         }
     }
-    products5_portable(a, b)
+    p
 }
 
-/// [`products5`] by [`operands5`] and the batch interface (the oracle of the fused
-/// kernel).
+/// [`products5`] by [`operands5`] and the batch interface, row-major (the oracle of
+/// the fused kernel).
 #[inline(always)]
 pub fn products5_portable<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14, 16> {
     Products::of(&operands5(a), &operands5(b))
@@ -442,6 +536,17 @@ mod tests {
                 } else {
                     BigInt::from(alpha)
                 };
+                // the products: the fused-operand kernel against the operand list
+                let (ps, pr) = (products5(&a, &b), products5_portable(&a, &b));
+                for i in 0..14 {
+                    let (pass, lane) = (i / 8, i % 8);
+                    let s = Wide::<N> {
+                        lo: core::array::from_fn(|w| ps.lo[pass][w][lane]),
+                        hi: core::array::from_fn(|w| ps.hi[pass][w][lane]),
+                        top: ps.top[pass][lane],
+                    };
+                    assert_eq!(s, pr.get(i), "N = {N}, round {round}, product {i}");
+                }
                 let got = mul5(&a, &b, alpha, neg);
                 let old = super::super::fused5::mul5(&a, &b, alpha, neg);
                 assert_eq!(got, old, "batched vs fused, N = {N}, round {round}");

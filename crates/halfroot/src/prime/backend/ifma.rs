@@ -22,6 +22,13 @@
 //! subtraction of `p` runs as a lane-wise borrow chain in mask registers, and the
 //! words are transposed back and stored.
 //!
+//! The k = 5 Karatsuba kernel ([`karatsuba5_products`]) and the batch REDC's
+//! word-major entry ([`redc_sliced_x8`]) skip the transpositions: their values
+//! stay word-major (`[[u64; 8]; N]`, one vector per word) from the products through
+//! the column combination (`ext::lazy::batch`) into the REDC. Products accumulate in
+//! a sliding window of registers ([`mul_acc`]); the REDC keeps the two digits its
+//! next quotient digit depends on in registers ([`reduce_digits`]).
+//!
 //! Cost per pass of 8 products: `4L² + L` madd52 for a product (`3L² + 2L` for a
 //! square: cross products once, doubled), plus about `3L` shifts for each
 //! conversion and 24 shuffles per 8 words for each transposition. Preconditions:
@@ -254,21 +261,23 @@ pub(crate) fn mul_wide_many<const N: usize>(
 }
 
 /// The 14 coefficient products of the two-level Karatsuba of a 5-term product
-/// (`ext::lazy::batch`): with `a0 … a4` the coefficients of `a` (and likewise `b`),
-/// element `i` of `lo`/`hi`/`top` is the exact product of the `i`-th operands in the
-/// order a0+a1, a2+a3, a2+a4, a3+a4, a0+a2, a1+a3, a0+a1+a2+a3, a0+a2+a4, a1+a3+a4,
-/// a0, a1, a2, a3, a4 (elements 14 and 15 are 0). The operand sums are formed in
+/// (`ext::lazy::batch`), word-major: with `a0 … a4` the coefficients of `a` (and
+/// likewise `b`), product `i` is lane `i mod 8` of pass `i / 8`, its words
+/// `lo[pass][w]`, `hi[pass][w]`, `top[pass]`, for the operands in the order a0+a1,
+/// a2+a3, a2+a4, a3+a4, a0+a2, a1+a3, a0+a1+a2+a3, a0+a2+a4 (pass 0), a1+a3+a4, a0,
+/// a1, a2, a3, a4 (pass 1; its lanes 6 and 7 are 0). The operand sums are formed in
 /// radix 2^52 from one transposed load of the five coefficients (lane permutations),
-/// then two passes of 8 products. Returns false (and writes nothing) when `N` is 0
-/// or above [`MAX_N`]. Coefficients `< 2^(64N)`.
+/// then two passes of 8 products; the products' words are stored as they come out,
+/// with no transposition. Returns false (and writes nothing) when `N` is 0 or above
+/// [`MAX_N`]. Coefficients `< 2^(64N)`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn karatsuba5_products<const N: usize>(
     _token: super::IfmaToken,
     a: &[[u64; N]; 5],
     b: &[[u64; N]; 5],
-    lo: &mut [[u64; N]; 16],
-    hi: &mut [[u64; N]; 16],
-    top: &mut [u64; 16],
+    lo: &mut [[[u64; 8]; N]; 2],
+    hi: &mut [[[u64; 8]; N]; 2],
+    top: &mut [[u64; 8]; 2],
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -282,6 +291,35 @@ pub(crate) fn karatsuba5_products<const N: usize>(
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = (a, b, lo, hi, top);
+        false
+    }
+}
+
+/// [`redc_wide_x8`] of 8 values given word-major: value `i` is `lo[w][i]`,
+/// `hi[w][i]`, `top[i]` (no transposition on load).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn redc_sliced_x8<const N: usize>(
+    _token: super::IfmaToken,
+    lo: &[[u64; 8]; N],
+    hi: &[[u64; 8]; N],
+    top: &[u64; 8],
+    mults: &[([u64; N], u64)],
+    r: &mut [[u64; N]],
+    h: &mut [u64; 8],
+    m: &IfmaModulus<N>,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if N == 0 || N > MAX_N {
+            return false;
+        }
+        // SAFETY: the token proves AVX-512F + IFMA; 1 ≤ N ≤ 32.
+        unsafe { with_capacity!(N, redc_sliced::<N>(lo, hi, top, mults, r, h, m)) };
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (lo, hi, top, mults, r, h, m);
         false
     }
 }
@@ -535,7 +573,11 @@ fn sqr_acc(a: &[__m512i], l: usize, t: &mut [__m512i]) {
 /// Montgomery reduction digit by digit (SOS): for j < l, `m_j = t_j·p' mod 2^52`
 /// (mod 2^rb for the last digit, `52(l − 1) + rb = 64N`) and `t += m_j·p·2^(52j)`,
 /// each reduced digit's carry moved up. Afterwards `t ≡ 0 mod 2^(64N)`; the quotient
-/// is the bits from 64N on, digits from `l − 1` up still unnormalised.
+/// is the bits from 64N on, digits from `l − 1` up still unnormalised. The digits j
+/// and j + 1, on which `m_(j+1)` depends, stay in registers from row to row; the
+/// rest of each row's madd52 go to memory off that chain (with every digit in
+/// memory, the store-to-load forwarding of `t[j + 1]` made each row about twice as
+/// long).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -544,18 +586,32 @@ fn reduce_digits<const N: usize>(t: &mut [__m512i], l: usize, m: &IfmaModulus<N>
     let rb = 64 * N - 52 * (l - 1);
     let pinv = _mm512_set1_epi64(m.pinv as i64);
     let rmask = _mm512_set1_epi64(((1u64 << rb) - 1) as i64);
+    let p = |k: usize| _mm512_set1_epi64(m.digits[k] as i64);
+    // cur = digit j, next = digit j + 1
+    let (mut cur, mut next) = (t[0], t[1]);
     for j in 0..l {
-        let mut mj = _mm512_madd52lo_epu64(zero, t[j], pinv);
+        let mut mj = _mm512_madd52lo_epu64(zero, cur, pinv);
         if j == l - 1 {
             mj = _mm512_and_si512(mj, rmask);
         }
-        for k in 0..l {
-            let pk = _mm512_set1_epi64(m.digits[k] as i64);
-            t[j + k] = _mm512_madd52lo_epu64(t[j + k], mj, pk);
-            t[j + k + 1] = _mm512_madd52hi_epu64(t[j + k + 1], mj, pk);
+        cur = _mm512_madd52lo_epu64(cur, mj, p(0));
+        next = _mm512_madd52hi_epu64(next, mj, p(0));
+        if l > 1 {
+            next = _mm512_madd52lo_epu64(next, mj, p(1));
+        }
+        for k in 1..l {
+            if k >= 2 {
+                t[j + k] = _mm512_madd52lo_epu64(t[j + k], mj, p(k));
+            }
+            t[j + k + 1] = _mm512_madd52hi_epu64(t[j + k + 1], mj, p(k));
         }
         if j + 1 < l {
-            t[j + 1] = _mm512_add_epi64(t[j + 1], _mm512_srli_epi64::<52>(t[j]));
+            t[j] = cur;
+            cur = _mm512_add_epi64(next, _mm512_srli_epi64::<52>(cur));
+            next = t[j + 2];
+        } else {
+            t[j] = cur;
+            t[j + 1] = next;
         }
     }
 }
@@ -737,25 +793,83 @@ unsafe fn redc_x8<
     h: &mut [u64; 8],
     m: &IfmaModulus<N>,
 ) {
-    let l = (64 * N).div_ceil(52);
-    // Digits of T: 128N + 40 bits, at most the 2l + 1 accumulator digits.
-    let lt = (128 * N + 40).div_ceil(52).min(2 * l + 1);
     let zero = _mm512_setzero_si512();
     let mut words = [zero; MW];
-    let mut t = [zero; MT];
     // SAFETY: AVX-512F is enabled in this function; `top` is 8 words.
     unsafe {
         load_rows::<N>(lo, &mut words[..N]);
         load_rows::<N>(hi, &mut words[N..2 * N]);
         words[2 * N] = _mm512_loadu_epi64(top.as_ptr() as *const i64);
     }
-    to_digits(&words, 2 * N + 1, lt, &mut t);
+    // SAFETY: AVX-512F + IFMA are enabled in this function.
+    unsafe { redc_words::<N, MT, MX>(&mut words, mults, r, h, m) };
+}
+
+/// [`redc_sliced_x8`]'s kernel.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn redc_sliced<
+    const N: usize,
+    const ML: usize,
+    const MT: usize,
+    const MX: usize,
+    const MW: usize,
+>(
+    lo: &[[u64; 8]; N],
+    hi: &[[u64; 8]; N],
+    top: &[u64; 8],
+    mults: &[([u64; N], u64)],
+    r: &mut [[u64; N]],
+    h: &mut [u64; 8],
+    m: &IfmaModulus<N>,
+) {
+    let zero = _mm512_setzero_si512();
+    let mut words = [zero; MW];
+    for (i, wi) in words.iter_mut().enumerate().take(2 * N + 1) {
+        let src = match i {
+            _ if i < N => &lo[i],
+            _ if i < 2 * N => &hi[i - N],
+            _ => top,
+        };
+        // SAFETY: AVX-512F is enabled; `src` is 8 words.
+        *wi = unsafe { _mm512_loadu_epi64(src.as_ptr() as *const i64) };
+    }
+    // SAFETY: AVX-512F + IFMA are enabled in this function.
+    unsafe { redc_words::<N, MT, MX>(&mut words, mults, r, h, m) };
+}
+
+/// The REDC, subtractions and store shared by [`redc_x8`] and [`redc_sliced`], from
+/// the 2N + 1 lane-sliced words of T (used as scratch afterwards).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`; `words` holds at
+/// least 2N + 1 vectors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+unsafe fn redc_words<const N: usize, const MT: usize, const MX: usize>(
+    words: &mut [__m512i],
+    mults: &[([u64; N], u64)],
+    r: &mut [[u64; N]],
+    h: &mut [u64; 8],
+    m: &IfmaModulus<N>,
+) {
+    let l = (64 * N).div_ceil(52);
+    // Digits of T: 128N + 40 bits, at most the 2l + 1 accumulator digits.
+    let lt = (128 * N + 40).div_ceil(52).min(2 * l + 1);
+    let zero = _mm512_setzero_si512();
+    let mut t = [zero; MT];
+    to_digits(words, 2 * N + 1, lt, &mut t);
     reduce_digits(&mut t, l, m);
     // t = T + M·p ≡ 0 mod 2^(64N); the result is bits [64N, 128N + 64).
     normalise(&mut t, l - 1, l);
     let mut w = [zero; MX];
     to_words(&t, 64 * N, N + 1, &mut w);
-    sub_multiples::<N>(&mut w, mults, &mut words);
+    sub_multiples::<N>(&mut w, mults, words);
     // SAFETY: AVX-512F is enabled; `w` holds N + 1 words; `h` is 8 words.
     unsafe {
         store_x8::<N, [u64; N]>(&w[..N], r);
@@ -822,9 +936,9 @@ unsafe fn karatsuba5_x16<
 >(
     a: &[[u64; N]; 5],
     b: &[[u64; N]; 5],
-    lo: &mut [[u64; N]; 16],
-    hi: &mut [[u64; N]; 16],
-    top: &mut [u64; 16],
+    lo: &mut [[[u64; 8]; N]; 2],
+    hi: &mut [[[u64; 8]; N]; 2],
+    top: &mut [[u64; 8]; 2],
 ) {
     // Operands below 4·2^(64N).
     let l = (64 * N + 2).div_ceil(52);
@@ -841,23 +955,22 @@ unsafe fn karatsuba5_x16<
     }
     let mut oa = [zero; ML];
     let mut ob = [zero; ML];
-    let mut w = [zero; MW];
-    let (lo_halves, hi_halves) = (lo.split_at_mut(8), hi.split_at_mut(8));
-    for (pass, (lc, hc)) in [(lo_halves.0, hi_halves.0), (lo_halves.1, hi_halves.1)]
-        .into_iter()
-        .enumerate()
-    {
+    for pass in 0..2 {
         karatsuba5_operands(&ad, l, pass, &mut oa);
         karatsuba5_operands(&bd, l, pass, &mut ob);
         let mut t = [zero; MT];
         mul_acc(&oa, &ob, l, &mut t);
         normalise(&mut t, 0, l);
+        let mut w = [zero; MW];
         to_words(&t, 0, 2 * N + 1, &mut w);
-        // SAFETY: AVX-512F is enabled; `w` holds 2N + 1 words; `top` is 16 words.
-        unsafe {
-            store_x8::<N, [u64; N]>(&w[..N], lc);
-            store_x8::<N, [u64; N]>(&w[N..2 * N], hc);
-            _mm512_storeu_epi64(top.as_mut_ptr().add(8 * pass) as *mut i64, w[2 * N]);
+        for (i, wi) in w.iter().enumerate().take(2 * N + 1) {
+            let dst = match i {
+                _ if i < N => &mut lo[pass][i],
+                _ if i < 2 * N => &mut hi[pass][i - N],
+                _ => &mut top[pass],
+            };
+            // SAFETY: AVX-512F is enabled; `dst` is 8 words.
+            unsafe { _mm512_storeu_epi64(dst.as_mut_ptr() as *mut i64, *wi) };
         }
     }
 }

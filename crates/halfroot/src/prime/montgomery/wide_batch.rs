@@ -72,17 +72,18 @@ pub(crate) fn mul_wide_many<const N: usize>(
     )
 }
 
-/// The 14 products of the two-level 5-term Karatsuba (`ext::lazy::batch`, operands
-/// in the order documented at `backend::ifma::karatsuba5_products`) from the
-/// coefficients `a`, `b`, by the IFMA kernel that forms the operand sums itself;
-/// false (nothing written) where [`mul_wide_many`] would not run on IFMA for N
-/// limbs, so that the caller forms the operands and calls [`mul_wide_many`].
+/// The 14 products of the two-level 5-term Karatsuba (`ext::lazy::batch`), word-major
+/// in two passes of 8 lanes (order and layout as documented at
+/// `backend::ifma::karatsuba5_products`), from the coefficients `a`, `b`, by the
+/// IFMA kernel that forms the operand sums itself; false (nothing written) where
+/// [`mul_wide_many`] would not run on IFMA for N limbs, so that the caller forms the
+/// operands and calls [`mul_wide_many`].
 pub(crate) fn karatsuba5_products<const N: usize>(
     a: &[[u64; N]; 5],
     b: &[[u64; N]; 5],
-    lo: &mut [[u64; N]; 16],
-    hi: &mut [[u64; N]; 16],
-    top: &mut [u64; 16],
+    lo: &mut [[[u64; 8]; N]; 2],
+    hi: &mut [[[u64; 8]; N]; 2],
+    top: &mut [[u64; 8]; 2],
 ) -> bool {
     match IfmaToken::detect().filter(|_| ifma_wins(N)) {
         Some(tok) => ifma::karatsuba5_products(tok, a, b, lo, hi, top),
@@ -109,10 +110,10 @@ fn ifma_wins(n: usize) -> bool {
 
 /// Eight Montgomery reductions side by side (AVX-512 IFMA, `backend::ifma`), for the
 /// k REDCs that end a lazy F_{q^k} product: the same results as [`redc_wide`] (the
-/// Montgomery quotient is unique). Measured against five scalar REDCs
-/// (examples/ext_pieces, `5redc` against `reduce_many`, ns): N = 4 89 → 107, 6 141 →
-/// 170, 8 229 → 222, 12 448 → 384, 16 716 → 557, 24 1520 → 1190; so it is used from
-/// N = 8 on.
+/// Montgomery quotient is unique), followed by the final conditional subtractions
+/// in the same pass. Measured against five scalar REDCs with their subtractions
+/// (examples/ext_pieces, `5redc` against `reduce_many`, ns): N = 3 38 → 51, 4 90 →
+/// 76, 6 142 → 126, 8 230 → 178, 16 730 → 458; so it is used from N = 4 on.
 #[derive(Clone, Debug)]
 pub(crate) struct RedcBatch<const N: usize> {
     token: IfmaToken,
@@ -151,10 +152,33 @@ impl<const N: usize> RedcBatch<N> {
             }
         }
     }
+
+    /// [`RedcBatch::redc8`] of 8 values given word-major: value `i` is `lo[w][i]`,
+    /// `hi[w][i]`, `top[i]`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn redc8_sliced(
+        &self,
+        lo: &[[u64; 8]; N],
+        hi: &[[u64; 8]; N],
+        top: &[u64; 8],
+        mults: &[([u64; N], u64)],
+        r: &mut [[u64; N]],
+        h: &mut [u64; 8],
+    ) {
+        if !ifma::redc_sliced_x8(self.token, lo, hi, top, mults, r, h, &self.p52) {
+            let p = self.p52.modulus();
+            for (i, ri) in r.iter_mut().enumerate().take(8) {
+                let l: [u64; N] = core::array::from_fn(|w| lo[w][i]);
+                let hh: [u64; N] = core::array::from_fn(|w| hi[w][i]);
+                let (t, th) = redc_wide(&l, &hh, top[i], &p, self.p52.m0());
+                (*ri, h[i]) = reduce_multiples_wide(t, th, mults);
+            }
+        }
+    }
 }
 
 /// The smallest limb count for which [`RedcBatch`] is made.
-const REDC_MIN_N: usize = 8;
+const REDC_MIN_N: usize = 4;
 
 /// [`mul_wide_many`] by one scalar product per element (the oracle of any batch
 /// backend).
@@ -325,6 +349,23 @@ mod tests {
                     &mut h,
                     &ifma_modulus
                 ));
+                // the word-major entry point on the same values
+                let lo_s: [[u64; 8]; N] =
+                    core::array::from_fn(|w| core::array::from_fn(|i| lo[i][w]));
+                let hi_s: [[u64; 8]; N] =
+                    core::array::from_fn(|w| core::array::from_fn(|i| hi[i][w]));
+                let (mut r2, mut h2) = (vec![[0u64; N]; rows], [0u64; 8]);
+                assert!(ifma::redc_sliced_x8(
+                    tok,
+                    &lo_s,
+                    &hi_s,
+                    &top,
+                    m,
+                    &mut r2,
+                    &mut h2,
+                    &ifma_modulus
+                ));
+                assert_eq!((&r, h), (&r2, h2), "N = {N}, round {round}: sliced");
                 for i in 0..rows {
                     let (sr, sh) = redc_wide(&lo[i], &hi[i], top[i], &p, m0);
                     let want = reduce_multiples_wide(sr, sh, m);
