@@ -697,7 +697,8 @@ impl<const N: usize> Engine<N> {
         if k == 5 && alg.reduced() == MulAlgorithm::Karatsuba {
             if batched {
                 let offset = self.alpha_neg.then_some(&self.offset);
-                let t = batch::mul5_sliced(a, b, self.alpha, self.alpha_neg, offset);
+                let (mut p, mut t) = (batch::Products5::ZERO, batch::Sliced::ZERO);
+                batch::mul5_sliced(a, b, self.alpha, self.alpha_neg, offset, &mut p, &mut t);
                 self.reduce_sliced(&t, out);
             } else {
                 let t = fused5::mul5(a, b, self.alpha, self.alpha_neg);
@@ -747,11 +748,52 @@ pub trait LazyMul<E>: Send + Sync + core::fmt::Debug {
     fn supports(&self, alg: MulAlgorithm) -> bool;
 }
 
+impl<const N: usize> Engine<N> {
+    /// [`LazyMul::mul`] for `K` = k coefficients, `E` known to be `FpElem<N>`: the
+    /// limbs copied once into arrays of exactly K elements, no zeroing pass.
+    #[inline(always)]
+    fn mul_exact<E: 'static, const K: usize>(
+        &self,
+        alg: MulAlgorithm,
+        a: &[E],
+        b: &[E],
+        out: &mut [E],
+    ) -> bool {
+        let limbs = |x: &E| {
+            (x as &dyn Any)
+                .downcast_ref::<FpElem<N>>()
+                .map_or([0; N], |v| v.0)
+        };
+        let (Ok(a), Ok(b), Ok(out)) = (
+            <&[E; K]>::try_from(a),
+            <&[E; K]>::try_from(b),
+            <&mut [E; K]>::try_from(out),
+        ) else {
+            return false;
+        };
+        let al: [[u64; N]; K] = a.each_ref().map(limbs);
+        let bl: [[u64; N]; K] = b.each_ref().map(limbs);
+        let mut ol = [[0u64; N]; K];
+        self.mul_limbs(alg, &al, &bl, &mut ol);
+        for (o, r) in out.iter_mut().zip(ol) {
+            if let Some(x) = (o as &mut dyn Any).downcast_mut::<FpElem<N>>() {
+                x.0 = r;
+            }
+        }
+        true
+    }
+}
+
 impl<E: 'static, const N: usize> LazyMul<E> for Engine<N> {
     fn mul(&self, alg: MulAlgorithm, a: &[E], b: Option<&[E]>, out: &mut [E]) -> bool {
         let k = self.k;
         if a.len() != k || out.len() != k {
             return false;
+        }
+        if core::any::TypeId::of::<E>() == core::any::TypeId::of::<FpElem<N>>() && k == 5 {
+            if let Some(b) = b {
+                return self.mul_exact::<E, 5>(alg, a, b, out);
+            }
         }
         let mut al = [[0u64; N]; MAX_K];
         let mut bl = [[0u64; N]; MAX_K];

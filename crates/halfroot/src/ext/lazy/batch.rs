@@ -89,6 +89,13 @@ pub struct Sliced<const N: usize> {
 }
 
 impl<const N: usize> Sliced<N> {
+    /// Eight zeros.
+    pub const ZERO: Self = Sliced {
+        lo: [[0; 8]; N],
+        hi: [[0; 8]; N],
+        top: [0; 8],
+    };
+
     /// Value `i` as a [`Wide`].
     pub fn get(&self, i: usize) -> Wide<N> {
         Wide {
@@ -108,6 +115,13 @@ pub struct Products5<const N: usize> {
 }
 
 impl<const N: usize> Products5<N> {
+    /// All zero (the scratch that [`products5_into`] fills).
+    pub const ZERO: Self = Products5 {
+        lo: [[[0; 8]; N]; 2],
+        hi: [[[0; 8]; N]; 2],
+        top: [[0; 8]; 2],
+    };
+
     /// `Σ plus − Σ minus ± |α|·(Σ aplus − Σ aminus) (+ offset·2^(64N))` over product
     /// indices, into lane `lane` of `out`: one pass over the words with a signed
     /// 128-bit column accumulator (and a second one for the α group, multiplied by
@@ -226,17 +240,22 @@ pub fn mul5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], alpha: u64, neg: boo
     core::array::from_fn(|i| t.get(i))
 }
 
-/// [`mul5`] with `offset·2^(64N)` added to every `T_i`, word-major in lanes 0 … 4 (the
-/// form the batch REDC loads without transposing).
+/// [`mul5`] with `offset·2^(64N)` added to every `T_i`, word-major in lanes 0 … 4 of
+/// `t` (the form the batch REDC loads without transposing); `p` is scratch for the
+/// products. Both are caller-owned so that nothing large is returned by value.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub fn mul5_sliced<const N: usize>(
     a: &[[u64; N]],
     b: &[[u64; N]],
     alpha: u64,
     neg: bool,
     offset: Option<&([u64; N], u64)>,
-) -> Sliced<N> {
-    combine5(&products5(a, b), alpha, neg, offset)
+    p: &mut Products5<N>,
+    t: &mut Sliced<N>,
+) {
+    products5_into(a, b, p);
+    combine5_into(p, alpha, neg, offset, t);
 }
 
 /// The column combination of the 14 products of [`mul5`] into lanes 0 … 4, plus
@@ -248,6 +267,20 @@ pub fn combine5<const N: usize>(
     neg: bool,
     offset: Option<&([u64; N], u64)>,
 ) -> Sliced<N> {
+    let mut t = Sliced::ZERO;
+    combine5_into(p, alpha, neg, offset, &mut t);
+    t
+}
+
+/// [`combine5`] into `t`.
+#[inline(always)]
+pub fn combine5_into<const N: usize>(
+    p: &Products5<N>,
+    alpha: u64,
+    neg: bool,
+    offset: Option<&([u64; N], u64)>,
+    t: &mut Sliced<N>,
+) {
     const LS: usize = 0;
     const H01: usize = 1;
     const H02: usize = 2;
@@ -263,14 +296,9 @@ pub fn combine5<const N: usize>(
     const H1: usize = 12;
     const H2: usize = 13;
     let (al, ng, of) = (alpha, neg, offset);
-    let mut t = Sliced {
-        lo: [[0u64; 8]; N],
-        hi: [[0u64; 8]; N],
-        top: [0u64; 8],
-    };
-    p.combine([L0], [], [H01, M12], [H0, M1, H12], al, ng, of, &mut t, 0);
-    p.combine([LS], [L0, L1], [H02, H1], [H0, H2], al, ng, of, &mut t, 1);
-    p.combine([L1, M0], [H0, L0], [H12], [H1, H2], al, ng, of, &mut t, 2);
+    p.combine([L0], [], [H01, M12], [H0, M1, H12], al, ng, of, t, 0);
+    p.combine([LS], [L0, L1], [H02, H1], [H0, H2], al, ng, of, t, 1);
+    p.combine([L1, M0], [H0, L0], [H12], [H1, H2], al, ng, of, t, 2);
     p.combine(
         [M01, H0, H1, L0, L1],
         [M0, M1, H01, LS],
@@ -279,7 +307,7 @@ pub fn combine5<const N: usize>(
         al,
         ng,
         of,
-        &mut t,
+        t,
         3,
     );
     p.combine(
@@ -290,10 +318,9 @@ pub fn combine5<const N: usize>(
         al,
         ng,
         of,
-        &mut t,
+        t,
         4,
     );
-    t
 }
 
 /// The 14 operand pairs of [`mul5`] and their batch product (public for timing): by
@@ -301,11 +328,14 @@ pub fn combine5<const N: usize>(
 /// [`operands5`] and the batch interface.
 #[inline(always)]
 pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products5<N> {
-    let mut p = Products5 {
-        lo: [[[0u64; 8]; N]; 2],
-        hi: [[[0u64; 8]; N]; 2],
-        top: [[0u64; 8]; 2],
-    };
+    let mut p = Products5::ZERO;
+    products5_into(a, b, &mut p);
+    p
+}
+
+/// [`products5`] into `p`.
+#[inline(always)]
+pub fn products5_into<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], p: &mut Products5<N>) {
     let done = match (<&[[u64; N]; 5]>::try_from(a), <&[[u64; N]; 5]>::try_from(b)) {
         (Ok(a5), Ok(b5)) => karatsuba5_products(a5, b5, &mut p.lo, &mut p.hi, &mut p.top),
         _ => false,
@@ -321,7 +351,6 @@ pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products5<N>
             p.top[pass][lane] = r.top[i];
         }
     }
-    p
 }
 
 /// [`products5`] by [`operands5`] and the batch interface, row-major (the oracle of
