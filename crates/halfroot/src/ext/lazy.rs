@@ -37,7 +37,7 @@ use super::mul::MulAlgorithm;
 use super::ExtModulus;
 use crate::prime::montgomery::limbs::{adc, mac, sbb};
 use crate::prime::montgomery::wide::{redc_wide, reduce_multiples, sqr_wide};
-use crate::prime::montgomery::wide_batch::RedcBatch;
+use crate::prime::montgomery::wide_batch::{RedcBatch, RedcInput};
 use crate::prime::montgomery::{Fp, FpElem};
 use crate::prime::PrimeFieldOps;
 use core::any::Any;
@@ -609,7 +609,13 @@ impl<const N: usize> Engine<N> {
                     None => &zero,
                 });
                 let mut h = [0u64; 8];
-                rb.redc8(&lo, &hi, &top, &self.mults, &mut out[..ts.len()], &mut h);
+                rb.redc8(
+                    RedcInput::Rows(&lo, &hi),
+                    &top,
+                    &self.mults,
+                    &mut out[..ts.len()],
+                    &mut h,
+                );
             }
             _ => {
                 for (o, t) in out.iter_mut().zip(ts) {
@@ -627,7 +633,13 @@ impl<const N: usize> Engine<N> {
         match &self.redc_batch {
             Some(rb) => {
                 let mut h = [0u64; 8];
-                rb.redc8_sliced(&t.lo, &t.hi, &t.top, &self.mults, &mut out[..k], &mut h);
+                rb.redc8(
+                    RedcInput::Sliced(&t.lo, &t.hi),
+                    &t.top,
+                    &self.mults,
+                    &mut out[..k],
+                    &mut h,
+                );
             }
             None => {
                 for (i, o) in out.iter_mut().enumerate().take(k) {

@@ -23,7 +23,7 @@
 //! words are transposed back and stored.
 //!
 //! The k = 5 Karatsuba kernel ([`karatsuba5_products`]) and the batch REDC's
-//! word-major entry ([`redc_sliced_x8`]) skip the transpositions: their values
+//! word-major input ([`RedcInput::Sliced`]) skip the transpositions: their values
 //! stay word-major (`[[u64; 8]; N]`, one vector per word) from the products through
 //! the column combination (`ext::lazy::batch`) into the REDC. Products accumulate in
 //! a sliding window of registers ([`mul_acc`]); the REDC keeps the two digits its
@@ -302,49 +302,41 @@ pub(crate) fn karatsuba5_products<const N: usize>(
     }
 }
 
-/// [`redc_wide_x8`] of 8 values given word-major: value `i` is `lo[w][i]`,
-/// `hi[w][i]`, `top[i]` (no transposition on load).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn redc_sliced_x8<const N: usize>(
-    _token: super::IfmaToken,
-    lo: &[[u64; 8]; N],
-    hi: &[[u64; 8]; N],
-    top: &[u64; 8],
-    mults: &[([u64; N], u64)],
-    r: &mut [[u64; N]],
-    h: &mut [u64; 8],
-    m: &IfmaModulus<N>,
-) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if N == 0 || N > MAX_N {
-            return false;
+/// Where the 8 values of [`redc_wide_x8`] come from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RedcInput<'a, const N: usize> {
+    /// Row-major: value `i` is `lo[i]`, `hi[i]` (transposed on load).
+    Rows(&'a [&'a [u64; N]; 8], &'a [&'a [u64; N]; 8]),
+    /// Word-major: value `i` is `lo[w][i]`, `hi[w][i]` (loaded as they are).
+    Sliced(&'a [[u64; 8]; N], &'a [[u64; 8]; N]),
+}
+
+impl<const N: usize> RedcInput<'_, N> {
+    /// The low and high words of value `i`.
+    pub(crate) fn value(&self, i: usize) -> ([u64; N], [u64; N]) {
+        match self {
+            RedcInput::Rows(lo, hi) => (*lo[i], *hi[i]),
+            RedcInput::Sliced(lo, hi) => (
+                core::array::from_fn(|w| lo[w][i]),
+                core::array::from_fn(|w| hi[w][i]),
+            ),
         }
-        // SAFETY: the token proves AVX-512F + IFMA; 1 ≤ N ≤ 32.
-        unsafe { with_capacity!(N, redc_sliced::<N>(lo, hi, top, mults, r, h, m)) };
-        true
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (lo, hi, top, mults, r, h, m);
-        false
     }
 }
 
-/// Montgomery reductions of 8 exact values `T = lo[i] + hi[i]·2^(64N) +
-/// top[i]·2^(128N)`: `t = (T + m·p)/2^(64N)` with `m = −T·p⁻¹ mod 2^(64N)`, the same
-/// value as the scalar `redc_wide` (m is unique), then `t` minus each of `mults`
-/// (multiples of p as N + 1 words, largest first) in turn wherever `t` is at least
-/// that multiple, as the scalar `reduce_multiples`. Writes the low N words of the
-/// first `min(8, r.len())` lanes to `r` and the top words of all 8 to `h`. Returns
-/// false (and writes nothing) when `N` is 0 or above [`MAX_N`].
+/// Montgomery reductions of 8 exact values `T = lo + hi·2^(64N) + top[i]·2^(128N)`
+/// (`lo`, `hi` from `input`): `t = (T + m·p)/2^(64N)` with `m = −T·p⁻¹ mod 2^(64N)`,
+/// the same value as the scalar `redc_wide` (m is unique), then `t` minus each of
+/// `mults` (multiples of p as N + 1 words, largest first) in turn wherever `t` is at
+/// least that multiple, as the scalar `reduce_multiples`. Writes the low N words of
+/// the first `min(8, r.len())` lanes to `r` and the top words of all 8 to `h`.
+/// Returns false (and writes nothing) when `N` is 0 or above [`MAX_N`].
 /// Precondition: `top[i] < 2^40` (so that `T` fits the `2L + 1` digits of the
 /// accumulator, `L = ⌈64N/52⌉`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn redc_wide_x8<const N: usize>(
     _token: super::IfmaToken,
-    lo: &[&[u64; N]; 8],
-    hi: &[&[u64; N]; 8],
+    input: RedcInput<'_, N>,
     top: &[u64; 8],
     mults: &[([u64; N], u64)],
     r: &mut [[u64; N]],
@@ -357,12 +349,12 @@ pub(crate) fn redc_wide_x8<const N: usize>(
             return false;
         }
         // SAFETY: the token proves AVX-512F + IFMA; 1 ≤ N ≤ 32.
-        unsafe { with_capacity!(N, redc_x8::<N>(lo, hi, top, mults, r, h, m)) };
+        unsafe { with_capacity!(N, redc_x8::<N>(input, top, mults, r, h, m)) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (lo, hi, top, mults, r, h, m);
+        let _ = (input, top, mults, r, h, m);
         false
     }
 }
@@ -593,9 +585,9 @@ fn sqr_acc(a: &[__m512i], l: usize, t: &mut [__m512i]) {
 /// each reduced digit's carry moved up. Afterwards `t ≡ 0 mod 2^(64N)`; the quotient
 /// is the bits from 64N on, digits from `l − 1` up still unnormalised. The digits j
 /// and j + 1, on which `m_(j+1)` depends, stay in registers from row to row; the
-/// rest of each row's madd52 go to memory off that chain (with every digit in
-/// memory, the store-to-load forwarding of `t[j + 1]` made each row about twice as
-/// long).
+/// rest of each row's madd52 go to memory off that chain (examples/ext_pieces, five
+/// REDCs in one pass, ns, all digits in memory → this form: 512 bits 188 → 191,
+/// 1024 bits 478 → 440). Up to [`SHORT_L`] digits the plain loops are used.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -820,8 +812,7 @@ unsafe fn redc_x8<
     const MX: usize,
     const MW: usize,
 >(
-    lo: &[&[u64; N]; 8],
-    hi: &[&[u64; N]; 8],
+    input: RedcInput<'_, N>,
     top: &[u64; 8],
     mults: &[([u64; N], u64)],
     r: &mut [[u64; N]],
@@ -830,81 +821,32 @@ unsafe fn redc_x8<
 ) {
     let zero = _mm512_setzero_si512();
     let mut words = [zero; MW];
-    // SAFETY: AVX-512F is enabled in this function; `top` is 8 words.
-    unsafe {
-        load_rows::<N>(lo, &mut words[..N]);
-        load_rows::<N>(hi, &mut words[N..2 * N]);
-        words[2 * N] = _mm512_loadu_epi64(top.as_ptr() as *const i64);
+    match input {
+        // SAFETY: AVX-512F is enabled in this function.
+        RedcInput::Rows(lo, hi) => unsafe {
+            load_rows::<N>(lo, &mut words[..N]);
+            load_rows::<N>(hi, &mut words[N..2 * N]);
+        },
+        RedcInput::Sliced(lo, hi) => {
+            for (w, row) in lo.iter().chain(hi.iter()).enumerate() {
+                // SAFETY: AVX-512F is enabled; `row` is 8 words.
+                words[w] = unsafe { _mm512_loadu_epi64(row.as_ptr() as *const i64) };
+            }
+        }
     }
-    // SAFETY: AVX-512F + IFMA are enabled in this function.
-    unsafe { redc_words::<N, MT, MX>(&mut words, mults, r, h, m) };
-}
-
-/// [`redc_sliced_x8`]'s kernel.
-///
-/// # Safety
-/// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[allow(clippy::too_many_arguments)]
-unsafe fn redc_sliced<
-    const N: usize,
-    const ML: usize,
-    const MT: usize,
-    const MX: usize,
-    const MW: usize,
->(
-    lo: &[[u64; 8]; N],
-    hi: &[[u64; 8]; N],
-    top: &[u64; 8],
-    mults: &[([u64; N], u64)],
-    r: &mut [[u64; N]],
-    h: &mut [u64; 8],
-    m: &IfmaModulus<N>,
-) {
-    let zero = _mm512_setzero_si512();
-    let mut words = [zero; MW];
-    for (i, wi) in words.iter_mut().enumerate().take(2 * N + 1) {
-        let src = match i {
-            _ if i < N => &lo[i],
-            _ if i < 2 * N => &hi[i - N],
-            _ => top,
-        };
-        // SAFETY: AVX-512F is enabled; `src` is 8 words.
-        *wi = unsafe { _mm512_loadu_epi64(src.as_ptr() as *const i64) };
-    }
-    // SAFETY: AVX-512F + IFMA are enabled in this function.
-    unsafe { redc_words::<N, MT, MX>(&mut words, mults, r, h, m) };
-}
-
-/// The REDC, subtractions and store shared by [`redc_x8`] and [`redc_sliced`], from
-/// the 2N + 1 lane-sliced words of T (used as scratch afterwards).
-///
-/// # Safety
-/// The CPU must support AVX-512F and AVX-512 IFMA; `1 ≤ N ≤ 32`; `words` holds at
-/// least 2N + 1 vectors.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-unsafe fn redc_words<const N: usize, const MT: usize, const MX: usize>(
-    words: &mut [__m512i],
-    mults: &[([u64; N], u64)],
-    r: &mut [[u64; N]],
-    h: &mut [u64; 8],
-    m: &IfmaModulus<N>,
-) {
+    // SAFETY: AVX-512F is enabled; `top` is 8 words.
+    words[2 * N] = unsafe { _mm512_loadu_epi64(top.as_ptr() as *const i64) };
     let l = (64 * N).div_ceil(52);
     // Digits of T: 128N + 40 bits, at most the 2l + 1 accumulator digits.
     let lt = (128 * N + 40).div_ceil(52).min(2 * l + 1);
-    let zero = _mm512_setzero_si512();
     let mut t = [zero; MT];
-    to_digits(words, 2 * N + 1, lt, &mut t);
+    to_digits(&words, 2 * N + 1, lt, &mut t);
     reduce_digits(&mut t, l, m);
     // t = T + M·p ≡ 0 mod 2^(64N); the result is bits [64N, 128N + 64).
     normalise(&mut t, l - 1, l);
     let mut w = [zero; MX];
     to_words(&t, 64 * N, N + 1, &mut w);
-    sub_multiples::<N>(&mut w, mults, words);
+    sub_multiples::<N>(&mut w, mults, &mut words);
     // SAFETY: AVX-512F is enabled; `w` holds N + 1 words; `h` is 8 words.
     unsafe {
         store_x8::<N, [u64; N]>(&w[..N], r);

@@ -21,6 +21,7 @@
 //! branch or memory index depends on the values).
 
 use super::wide::{mul_wide, redc_wide, reduce_multiples_wide};
+pub(crate) use crate::prime::backend::ifma::RedcInput;
 use crate::prime::backend::ifma::{self, IfmaModulus};
 use crate::prime::backend::IfmaToken;
 
@@ -131,46 +132,23 @@ impl<const N: usize> RedcBatch<N> {
         })
     }
 
-    /// `r[i]` = [`reduce_multiples`]`(`[`redc_wide`]`(lo[i], hi[i], top[i]), mults)`
-    /// for the first `min(8, r.len())` lanes, `h[i]` the top word left after the
-    /// subtractions (0 when `mults` reduce fully); tops below 2^40.
-    #[allow(clippy::too_many_arguments)]
+    /// `r[i]` = [`reduce_multiples`]`(`[`redc_wide`]`(lo_i, hi_i, top[i]), mults)` for
+    /// the first `min(8, r.len())` lanes (`lo_i`, `hi_i` value `i` of `input`), `h[i]`
+    /// the top word left after the subtractions (0 when `mults` reduce fully); tops
+    /// below 2^40.
     pub(crate) fn redc8(
         &self,
-        lo: &[&[u64; N]; 8],
-        hi: &[&[u64; N]; 8],
+        input: RedcInput<'_, N>,
         top: &[u64; 8],
         mults: &[([u64; N], u64)],
         r: &mut [[u64; N]],
         h: &mut [u64; 8],
     ) {
-        if !ifma::redc_wide_x8(self.token, lo, hi, top, mults, r, h, &self.p52) {
+        if !ifma::redc_wide_x8(self.token, input, top, mults, r, h, &self.p52) {
             let p = self.p52.modulus();
             for (i, ri) in r.iter_mut().enumerate().take(8) {
-                let (t, th) = redc_wide(lo[i], hi[i], top[i], &p, self.p52.m0());
-                (*ri, h[i]) = reduce_multiples_wide(t, th, mults);
-            }
-        }
-    }
-
-    /// [`RedcBatch::redc8`] of 8 values given word-major: value `i` is `lo[w][i]`,
-    /// `hi[w][i]`, `top[i]`.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn redc8_sliced(
-        &self,
-        lo: &[[u64; 8]; N],
-        hi: &[[u64; 8]; N],
-        top: &[u64; 8],
-        mults: &[([u64; N], u64)],
-        r: &mut [[u64; N]],
-        h: &mut [u64; 8],
-    ) {
-        if !ifma::redc_sliced_x8(self.token, lo, hi, top, mults, r, h, &self.p52) {
-            let p = self.p52.modulus();
-            for (i, ri) in r.iter_mut().enumerate().take(8) {
-                let l: [u64; N] = core::array::from_fn(|w| lo[w][i]);
-                let hh: [u64; N] = core::array::from_fn(|w| hi[w][i]);
-                let (t, th) = redc_wide(&l, &hh, top[i], &p, self.p52.m0());
+                let (lo, hi) = input.value(i);
+                let (t, th) = redc_wide(&lo, &hi, top[i], &p, self.p52.m0());
                 (*ri, h[i]) = reduce_multiples_wide(t, th, mults);
             }
         }
@@ -336,29 +314,25 @@ mod tests {
                 .collect();
             let lo_rows: [&[u64; N]; 8] = core::array::from_fn(|i| &lo[i]);
             let hi_rows: [&[u64; N]; 8] = core::array::from_fn(|i| &hi[i]);
+            let lo_s: [[u64; 8]; N] = core::array::from_fn(|w| core::array::from_fn(|i| lo[i][w]));
+            let hi_s: [[u64; 8]; N] = core::array::from_fn(|w| core::array::from_fn(|i| hi[i][w]));
             for (reduce, rows) in [(false, 8usize), (true, 8), (true, 5), (false, 3)] {
                 let m: &[([u64; N], u64)] = if reduce { &mults } else { &[] };
                 let (mut r, mut h) = (vec![[0u64; N]; rows], [0u64; 8]);
                 assert!(ifma::redc_wide_x8(
                     tok,
-                    &lo_rows,
-                    &hi_rows,
+                    RedcInput::Rows(&lo_rows, &hi_rows),
                     &top,
                     m,
                     &mut r,
                     &mut h,
                     &ifma_modulus
                 ));
-                // the word-major entry point on the same values
-                let lo_s: [[u64; 8]; N] =
-                    core::array::from_fn(|w| core::array::from_fn(|i| lo[i][w]));
-                let hi_s: [[u64; 8]; N] =
-                    core::array::from_fn(|w| core::array::from_fn(|i| hi[i][w]));
+                // the word-major input on the same values
                 let (mut r2, mut h2) = (vec![[0u64; N]; rows], [0u64; 8]);
-                assert!(ifma::redc_sliced_x8(
+                assert!(ifma::redc_wide_x8(
                     tok,
-                    &lo_s,
-                    &hi_s,
+                    RedcInput::Sliced(&lo_s, &hi_s),
                     &top,
                     m,
                     &mut r2,
