@@ -565,7 +565,12 @@ impl<const N: usize> Engine<N> {
     /// offset K·p·R when α < 0, REDC, and the final conditional subtractions.
     #[inline(always)]
     pub fn reduce_t(&self, t: Wide<N>) -> [u64; N] {
-        let t = self.offset_t(t);
+        self.redc_reduce(&self.offset_t(t))
+    }
+
+    /// REDC of a non-negative `T` and the final conditional subtractions.
+    #[inline(always)]
+    fn redc_reduce(&self, t: &Wide<N>) -> [u64; N] {
         let (r, h) = redc_wide(&t.lo, &t.hi, t.top, &self.p, self.m0);
         reduce_multiples(r, h, &self.mults)
     }
@@ -643,9 +648,7 @@ impl<const N: usize> Engine<N> {
             }
             None => {
                 for (i, o) in out.iter_mut().enumerate().take(k) {
-                    let w = t.get(i);
-                    let (r, h) = redc_wide(&w.lo, &w.hi, w.top, &self.p, self.m0);
-                    *o = reduce_multiples(r, h, &self.mults);
+                    *o = self.redc_reduce(&t.get(i));
                 }
             }
         }
@@ -760,52 +763,11 @@ pub trait LazyMul<E>: Send + Sync + core::fmt::Debug {
     fn supports(&self, alg: MulAlgorithm) -> bool;
 }
 
-impl<const N: usize> Engine<N> {
-    /// [`LazyMul::mul`] for `K` = k coefficients, `E` known to be `FpElem<N>`: the
-    /// limbs copied once into arrays of exactly K elements, no zeroing pass.
-    #[inline(always)]
-    fn mul_exact<E: 'static, const K: usize>(
-        &self,
-        alg: MulAlgorithm,
-        a: &[E],
-        b: &[E],
-        out: &mut [E],
-    ) -> bool {
-        let limbs = |x: &E| {
-            (x as &dyn Any)
-                .downcast_ref::<FpElem<N>>()
-                .map_or([0; N], |v| v.0)
-        };
-        let (Ok(a), Ok(b), Ok(out)) = (
-            <&[E; K]>::try_from(a),
-            <&[E; K]>::try_from(b),
-            <&mut [E; K]>::try_from(out),
-        ) else {
-            return false;
-        };
-        let al: [[u64; N]; K] = a.each_ref().map(limbs);
-        let bl: [[u64; N]; K] = b.each_ref().map(limbs);
-        let mut ol = [[0u64; N]; K];
-        self.mul_limbs(alg, &al, &bl, &mut ol);
-        for (o, r) in out.iter_mut().zip(ol) {
-            if let Some(x) = (o as &mut dyn Any).downcast_mut::<FpElem<N>>() {
-                x.0 = r;
-            }
-        }
-        true
-    }
-}
-
 impl<E: 'static, const N: usize> LazyMul<E> for Engine<N> {
     fn mul(&self, alg: MulAlgorithm, a: &[E], b: Option<&[E]>, out: &mut [E]) -> bool {
         let k = self.k;
         if a.len() != k || out.len() != k {
             return false;
-        }
-        if core::any::TypeId::of::<E>() == core::any::TypeId::of::<FpElem<N>>() && k == 5 {
-            if let Some(b) = b {
-                return self.mul_exact::<E, 5>(alg, a, b, out);
-            }
         }
         let mut al = [[0u64; N]; MAX_K];
         let mut bl = [[0u64; N]; MAX_K];

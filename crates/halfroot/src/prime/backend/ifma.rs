@@ -31,7 +31,11 @@
 //!
 //! Cost per pass of 8 products: `4L² + L` madd52 for a product (`3L² + 2L` for a
 //! square: cross products once, doubled), plus about `3L` shifts for each
-//! conversion and 24 shuffles per 8 words for each transposition. Preconditions:
+//! conversion and 24 shuffles per 8 words for each transposition. The k = 5
+//! Karatsuba kernel: two passes of `2L²` madd52 with `L = ⌈(64N + 2)/52⌉`, its
+//! operands formed by at most 4 lane permutations, 3 additions and a carry step per
+//! digit. The batch REDC: `2L² + L` madd52 with `L = ⌈64N/52⌉`, then `5(N + 1)`
+//! mask operations per subtracted multiple. Preconditions:
 //! `p` odd, `N ≤ 32`, inputs `< p` (Montgomery); tops `< 2^8` (wide). Constant-time:
 //! yes (no branch or memory index depends on the values; masks only select lanes).
 #![allow(unsafe_code)]
@@ -699,25 +703,11 @@ unsafe fn mont_x8<
     normalise(&mut t, l - 1, l);
     let mut w = [zero; MW];
     to_words(&t, 64 * N, N + 1, &mut w);
-    // One conditional subtraction of p, the borrow chain in mask registers.
-    let one = _mm512_set1_epi64(1);
-    let mut borrow: __mmask8 = 0;
+    // One conditional subtraction of p (t < 2p).
     let mut d = [zero; MX];
-    for i in 0..N {
-        let pw = _mm512_set1_epi64(m.p[i] as i64);
-        let s = _mm512_sub_epi64(w[i], pw);
-        d[i] = _mm512_mask_sub_epi64(s, borrow, s, one);
-        let lt = _mm512_cmplt_epu64_mask(w[i], pw);
-        let eq = _mm512_cmpeq_epu64_mask(w[i], pw);
-        borrow = lt | (eq & borrow);
-    }
-    // Keep t where t < p: a borrow out and no bit at 2^(64N).
-    let keep = borrow & _mm512_cmpeq_epu64_mask(w[N], zero);
-    for i in 0..N {
-        d[i] = _mm512_mask_blend_epi64(keep, d[i], w[i]);
-    }
-    // SAFETY: AVX-512F is enabled; `d` holds N words.
-    unsafe { store_x8::<N, E>(&d[..N], out) };
+    sub_multiples::<N>(&mut w, &[(m.p, 0)], &mut d);
+    // SAFETY: AVX-512F is enabled; `w` holds N + 1 words.
+    unsafe { store_x8::<N, E>(&w[..N], out) };
 }
 
 /// Eight exact products of `(64N + WIDE_TOP_BITS)`-bit operands.
