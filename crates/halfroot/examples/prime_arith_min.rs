@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use halfroot::field::Field;
-use halfroot::prime::montgomery::Fp;
+use halfroot::prime::montgomery::{Fp, FpElem};
 use halfroot::prime::primality::random_prime;
 use halfroot::prime::PrimeFieldOps;
 use rand::SeedableRng;
@@ -48,6 +48,35 @@ fn run<const N: usize>(bits: u64) {
     let mul = min_ns(2000, 200, || {
         black_box(f.mul(black_box(&a), black_box(&b)));
     });
+    if std::env::var("LAT").is_ok() {
+        // Dependent chains: the latency an exponentiation sees.
+        let chain = |sq: &dyn Fn(&FpElem<N>) -> FpElem<N>| {
+            let mut x = a;
+            min_ns(200, 300, || {
+                for _ in 0..16 {
+                    x = sq(black_box(&x));
+                }
+            }) / 16.0
+        };
+        let disp = chain(&|x| f.sqr(x));
+        let sos = chain(&|x| f.sqr_sos(x));
+        let mulc = chain(&|x| f.mul(x, &b));
+        let powv = min_ns(heavy / 8 + 1, 30, || {
+            black_box(f.pow_vartime(black_box(&a), black_box(&e)));
+        });
+        // e = 2^(64N − 1): squarings only, the in-context square latency.
+        let mut e2 = vec![0u64; N];
+        e2[N - 1] = 1 << 63;
+        let pows = min_ns(heavy / 8 + 1, 30, || {
+            black_box(f.pow_vartime(black_box(&a), black_box(&e2)));
+        }) / (64 * N - 1) as f64;
+        println!(
+            "{bits}: sqr latency dispatch {disp:.1} sos {sos:.1} mul latency {mulc:.1} ns; \
+             in pow {pows:.1} ns/sqr; pow_vartime {}",
+            fmt(powv)
+        );
+        return;
+    }
     if std::env::var("KERNELS").is_ok() {
         let port = min_ns(2000, 300, || {
             black_box(f.mul_portable(black_box(&a), black_box(&b)));

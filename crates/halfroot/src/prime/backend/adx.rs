@@ -86,8 +86,9 @@ pub(crate) fn mont_mul_adx<const N: usize>(
     None
 }
 
-/// `a²·2^(−64N) mod p` by the dedicated ADX squaring kernel (N = 3, 4, any odd p), or
-/// `None` for other `N`. `pm` is [`pack_pm`]`(p, m0)`; `a < p`.
+/// `a²·2^(−64N) mod p` by the dedicated ADX squaring kernel (N = 3, 4 in registers,
+/// N = 5 … 8 with the double-width square on the stack; any odd p), or `None` for
+/// other `N`. `pm` is [`pack_pm`]`(p, m0)`; `a < p`.
 #[inline(always)]
 #[allow(unused_variables)]
 pub(crate) fn mont_sqr_adx<const N: usize>(
@@ -114,6 +115,26 @@ pub(crate) fn mont_sqr_adx<const N: usize>(
             // SAFETY: `token` proves BMI2 + ADX; `pm5` holds p then m0; any odd p.
             let r = unsafe { x86_64::mont_adx::mont_sqr_adx_ptr_4(a4, pm5) };
             return Some(resize(&r));
+        }
+        macro_rules! stack {
+            ($n:literal, $f:ident) => {{
+                let (Ok(an), Some(pmn)) = (
+                    <&[u64; $n]>::try_from(a.as_slice()),
+                    pm.first_chunk::<{ $n + 1 }>(),
+                ) else {
+                    return None;
+                };
+                // SAFETY: `token` proves BMI2 + ADX; `pmn` holds p then m0; any odd p.
+                let r = unsafe { x86_64::mont_adx::$f(an, pmn) };
+                return Some(resize(&r));
+            }};
+        }
+        match N {
+            5 => stack!(5, mont_sqr_adx_stack_5),
+            6 => stack!(6, mont_sqr_adx_stack_6),
+            7 => stack!(7, mont_sqr_adx_stack_7),
+            8 => stack!(8, mont_sqr_adx_stack_8),
+            _ => {}
         }
     }
     None
@@ -286,7 +307,7 @@ mod tests {
                 let sq = mont_sqr_adx(tok, &a, &pm);
                 assert_eq!(
                     sq,
-                    (N == 3 || N == 4).then(|| mont_mul(&a, &a, &p, m0)),
+                    (3..=8).contains(&N).then(|| mont_mul(&a, &a, &p, m0)),
                     "sqr, p = {p:x?}"
                 );
                 if adx_supports(N, p[N - 1]) {
@@ -295,10 +316,10 @@ mod tests {
                     assert_eq!(got, None);
                 }
                 let copied = mont_mul_adx_copied(tok, &a, &b, &p, m0, false);
-                // No copied-operand kernel for N = 3.
+                // Copied-operand kernels exist for N = 4, 6, 8.
                 assert_eq!(
                     copied,
-                    (top_ok && N != 3).then_some(want),
+                    (top_ok && matches!(N, 4 | 6 | 8)).then_some(want),
                     "copied, p = {p:x?}"
                 );
                 let full = mont_mul_adx_copied(tok, &a, &b, &p, m0, true);
@@ -450,7 +471,9 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         check::<3>(&mut rng);
         check::<4>(&mut rng);
+        check::<5>(&mut rng);
         check::<6>(&mut rng);
+        check::<7>(&mut rng);
         check::<8>(&mut rng);
     }
 }
