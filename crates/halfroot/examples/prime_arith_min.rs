@@ -48,6 +48,26 @@ fn run<const N: usize>(bits: u64) {
     let mul = min_ns(2000, 200, || {
         black_box(f.mul(black_box(&a), black_box(&b)));
     });
+    if std::env::var("LEG").is_ok() {
+        // Binary-GCD Legendre on 16 random inputs in turn (as the report does).
+        let xs: Vec<FpElem<N>> = (0..16).map(|_| f.random(&mut rng)).collect();
+        let reps: u32 = std::env::var("LEG")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
+        let mut best = f64::INFINITY;
+        for _ in 0..reps {
+            best = best.min(
+                min_ns(200, 100, || {
+                    for x in &xs {
+                        black_box(f.legendre(black_box(x)));
+                    }
+                }) / 16.0,
+            );
+        }
+        println!("{bits}: legendre {best:.1} ns");
+        return;
+    }
     if std::env::var("LAT").is_ok() {
         // Dependent chains: the latency an exponentiation sees.
         let chain = |sq: &dyn Fn(&FpElem<N>) -> FpElem<N>| {

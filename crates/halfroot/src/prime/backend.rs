@@ -47,20 +47,24 @@
 //! 2048 1380 → 356; at 128 bits the scalar kernel is as fast (5.5 vs 5.9), so the
 //! Montgomery batch runs from N = 3 on.
 //!
-//! `backend::bmi` is the BMI1/BMI2 build of the binary-GCD Jacobi symbol.
+//! `backend::bmi` is the BMI1/BMI2 build of the binary-GCD Jacobi symbol;
+//! `backend::matrix_rows` holds its batch matrix in SSE2 vectors.
 //!
 //! This file holds no `unsafe`: the calls into the kernels are in `backend/adx.rs`,
-//! `backend/bmi.rs` and `backend/comba.rs`, the kernels in `backend/x86_64/`.
+//! `backend/bmi.rs`, `backend/comba.rs` and `backend/matrix_rows.rs`, the kernels in
+//! `backend/x86_64/`.
 
 mod adx;
 mod bmi;
 pub(crate) mod comba;
 pub(crate) mod ifma;
+mod matrix_rows;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
 pub(crate) use self::adx::{mont_mul_adx, mont_mul_lazy_3, mont_sqr_adx, mont_sqr_lazy_3};
 pub(crate) use self::bmi::{jacobi_bingcd_bmi, BmiToken};
+pub(crate) use self::matrix_rows::MatrixRows;
 
 /// Proof that the CPU supports BMI2 and ADX (only [`AdxToken::detect`] makes one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
