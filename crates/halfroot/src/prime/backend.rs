@@ -48,7 +48,8 @@
 //! Montgomery batch runs from N = 3 on.
 //!
 //! `backend::bmi` is the BMI1/BMI2 build of the binary-GCD Jacobi symbol;
-//! `backend::matrix_rows` holds its batch matrix in SSE2 vectors.
+//! `backend::matrix_rows` holds its batch matrix in SSE2 vectors (AVX-512 mask
+//! operations in the AVX-512 build).
 //!
 //! This file holds no `unsafe`: the calls into the kernels are in `backend/adx.rs`,
 //! `backend/bmi.rs`, `backend/comba.rs` and `backend/matrix_rows.rs`, the kernels in
@@ -64,7 +65,7 @@ pub(crate) mod x86_64;
 
 pub(crate) use self::adx::{mont_mul_adx, mont_mul_lazy_3, mont_sqr_adx, mont_sqr_lazy_3};
 pub(crate) use self::bmi::{jacobi_bingcd_bmi, BmiToken};
-pub(crate) use self::matrix_rows::MatrixRows;
+pub(crate) use self::matrix_rows::{DefaultRows, MatrixRows};
 
 /// Proof that the CPU supports BMI2 and ADX (only [`AdxToken::detect`] makes one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
