@@ -2,6 +2,11 @@
 //! criterion bench `prime_arith` reports means, which contention inflates).
 //!
 //! Run: `cargo run -p halfroot --release --example prime_arith_min [bits...]`.
+//! Modes (environment): `BATCH` 8-lane batches against single calls; `KERNELS` the
+//! backend kernels one by one; `LAT` dependent squares and products (the latency an
+//! exponentiation sees); `LEG=k` binary-GCD Legendre symbols (best of k rounds);
+//! `MWST=T` P.QR + MW-ST against the bare x^((s+1)/2) on a prime with ν₂(p−1) = T + 1;
+//! `QRPROBE`, `NAMED` special primes.
 #![allow(missing_docs)]
 
 use halfroot::field::Field;
@@ -48,6 +53,50 @@ fn run<const N: usize>(bits: u64) {
     let mul = min_ns(2000, 200, || {
         black_box(f.mul(black_box(&a), black_box(&b)));
     });
+    if let Ok(t) = std::env::var("MWST") {
+        // P.QR + MW-ST against the bare x^((s+1)/2) on a prime with ν₂(p−1) = t + 1.
+        use halfroot::prime::sqrt::{mwst, SqrtContext};
+        use num_bigint::{BigUint, RandBigInt};
+        let t: u64 = t.parse().unwrap_or(3) + 1;
+        let p = loop {
+            let mut k: BigUint = rng.gen_biguint(bits - t);
+            k.set_bit(bits - t - 1, true);
+            k.set_bit(0, true);
+            let p = (k << t) + 1u32;
+            if p.bits() == bits && halfroot::prime::primality::is_probable_prime(&p) {
+                break p;
+            }
+        };
+        let Ok(f) = Fp::<N>::new(&p) else { return };
+        let ctx = SqrtContext::new(&f).expect("context");
+        let tw = &ctx.two_adic;
+        let sq: Vec<FpElem<N>> = (0..16).map(|_| f.sqr(&f.random(&mut rng))).collect();
+        let e: BigUint = (tw.s() + 1u32) >> 1u32;
+        let e = e.to_u64_digits();
+        let (mut tm, mut tp) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..5 {
+            tm = tm.min(
+                min_ns(20, 50, || {
+                    for x in &sq {
+                        black_box(mwst::sqrt_windowed_vartime(&f, tw, black_box(x)));
+                    }
+                }) / 16.0,
+            );
+            tp = tp.min(
+                min_ns(20, 50, || {
+                    for x in &sq {
+                        black_box(f.pow_vartime(black_box(x), &e));
+                    }
+                }) / 16.0,
+            );
+        }
+        println!(
+            "{bits} T={}: mwst {tm:.0} ns, pow {tp:.0} ns, ratio {:.3}",
+            t - 1,
+            tm / tp
+        );
+        return;
+    }
     if std::env::var("LEG").is_ok() {
         // Binary-GCD Legendre on 16 random inputs in turn (as the report does).
         let xs: Vec<FpElem<N>> = (0..16).map(|_| f.random(&mut rng)).collect();
