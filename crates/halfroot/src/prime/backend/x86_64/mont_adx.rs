@@ -19,8 +19,9 @@
 //! The `_stack_N` squares (N = 5 … 8) keep the whole Montgomery square in one block:
 //! cross products in a shrinking register window, the double-width square's words
 //! spilled to 2N words of stack the block reserves itself, the reduction window in
-//! registers (13 at N = 8). At 512 bits: 108 MULX against the product's 128, 46.9 ns
-//! per dependent square inside an exponentiation (the MULX throughput bound is 41.5).
+//! registers (13 at N = 8). At 512 bits: 100 MULX + 8 IMUL against the product's
+//! 128 + 8, 46.9 ns per dependent square inside an exponentiation (one multiply per
+//! cycle at 2.6 GHz bounds it at 41.5).
 #![allow(unsafe_code)]
 
 /// The operands laid out for the kernels: one base register addresses all of them.
