@@ -1,10 +1,10 @@
-//! `halfroot ext Q K MODULUS OP [ARG...]`: arithmetic in F_{q^k} = F_q[X]/(M).
+//! `halfroot ext Q K MODULUS OP [ARG...]`: arithmetic in F_{q^k} = F_q\[X\]/(M).
 //!
 //! MODULUS is `auto` (the smallest irreducible X^k − α, else a small trinomial), a
 //! single number α (M = X^k − α), or a list `c0,c1,…,c_{k−1}` of exactly k
 //! coefficients meaning M = X^k + c_{k−1}X^{k−1} + … + c_0. Elements are lists of k
 //! coefficients, constant term first, decimal or `0x` hex. OP: mul A B, sqr A, add A B,
-//! sub A B, inv A, pow A E, frobenius A [I] (A^(q^I), I = 1 by default), norm A (an
+//! sub A B, inv A, pow A E, frobenius A \[I\] (A^(q^I), I = 1 by default), norm A (an
 //! integer). Results print as decimal coefficient lists. `--algorithm` picks the
 //! multiplication (schoolbook karatsuba montgomery newton auto).
 

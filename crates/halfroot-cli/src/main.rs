@@ -57,7 +57,7 @@ enum Command {
         #[arg(long)]
         algorithm: Option<String>,
     },
-    /// Arithmetic in F_{q^k} = F_q[X]/(M): `halfroot ext Q K MODULUS OP [ARG...]`.
+    /// Arithmetic in `F_{q^k} = F_q[X]/(M)`: `halfroot ext Q K MODULUS OP [ARG...]`.
     ///
     /// MODULUS: `auto`, a number α (M = X^k − α), or `c0,c1,…,c_{k−1}` for
     /// M = X^k + c_{k−1}X^{k−1} + … + c0. Elements: k comma-separated coefficients,
@@ -78,7 +78,7 @@ enum Command {
         #[arg(long)]
         algorithm: Option<String>,
     },
-    /// Arithmetic in GF(p^2) = GF(p)[w]/(w^2 - c): `halfroot prime2 P C OP [ARG...]`.
+    /// Arithmetic in `GF(p^2) = GF(p)[w]/(w^2 - c)`: `halfroot prime2 P C OP [ARG...]`.
     ///
     /// Elements are `a0,a1` meaning a0 + a1·w; c must be a non-square modulo p. OP as
     /// for `prime`; sqrt prints the root with the smaller (a1, a0) or `none`.

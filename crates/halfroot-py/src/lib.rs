@@ -1,11 +1,11 @@
 //! Python bindings of halfroot: the extension module `halfroot._halfroot`, re-exported
 //! by the Python package `halfroot` (crates/halfroot-py/python/halfroot).
 //!
-//! Classes: [`binary::PyBinaryField`] (GF(2^d)) with elements
-//! [`binary::PyBinaryElement`], [`prime::PyPrimeField`] (GF(p)) and
-//! [`prime::PyQuadraticField`] (GF(p²)), [`ext::PyExtensionField`] (F_{q^k}) with
-//! their elements, and the polynomial lab [`ssrf`] (analysis, interruptible searches,
-//! code generation, [`ssrf::PyBasisChange`]). Scalar operations go
+//! Classes: `binary::PyBinaryField` (GF(2^d)) with elements
+//! `binary::PyBinaryElement`, `prime::PyPrimeField` (GF(p)) and
+//! `prime::PyQuadraticField` (GF(p²)), `ext::PyExtensionField` (F_{q^k}) with
+//! their elements, and the polynomial lab `ssrf` (analysis, interruptible searches,
+//! code generation, `ssrf::PyBasisChange`). Scalar operations go
 //! through [`halfroot::binary::dynamic::DynBinaryField`] and
 //! [`halfroot::prime::dynamic::DynFp`]; the numpy batch functions of binary fields
 //! dispatch once on the word count to a monomorphised

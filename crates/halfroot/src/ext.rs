@@ -1,4 +1,4 @@
-//! Extension fields F_{q^k} = F_q[X]/(M) of small degree over a prime field.
+//! Extension fields F_{q^k} = F_q\[X\]/(M) of small degree over a prime field.
 //!
 //! [`Fqk<F>`] runs over any [`PrimeFieldOps`] base — [`crate::prime::Fp`],
 //! [`crate::prime::reference::BigPrimeField`], [`crate::count::Counting`] — and
@@ -63,7 +63,7 @@ impl<F: PrimeFieldOps + 'static> Fqk<F>
 where
     F::Elem: 'static,
 {
-    /// F_q[X]/(M) for M = X^k + Σ c_i X^i, `coeffs` = c_0 … c_{k−1} (k = coeffs.len()).
+    /// F_q\[X\]/(M) for M = X^k + Σ c_i X^i, `coeffs` = c_0 … c_{k−1} (k = coeffs.len()).
     /// Errors: k outside 2 … [`MAX_DEGREE`], a coefficient ≥ q, M reducible.
     pub fn new(base: F, coeffs: &[BigUint]) -> Result<Self> {
         let k = coeffs.len();
@@ -86,7 +86,7 @@ where
         Self::build(base, m, &text, false)
     }
 
-    /// F_q[X]/(X^k − α). Errors as [`Fqk::new`]; reducibility by Theorem 3.75.
+    /// F_q\[X\]/(X^k − α). Errors as [`Fqk::new`]; reducibility by Theorem 3.75.
     pub fn binomial(base: F, k: usize, alpha: &BigUint) -> Result<Self> {
         let text = format!("X^{k} - {alpha}");
         if !(2..=MAX_DEGREE).contains(&k) {

@@ -302,7 +302,7 @@ fn peer_contenders<'a, F: PrimeFieldOps>(
     )
 }
 
-/// The four methods of Table 1 over GF(q²) = GF(q)[w]/(w² − c).
+/// The four methods of Table 1 over GF(q²) = GF(q)\[w\]/(w² − c).
 fn setting_fp2<F: PrimeFieldOps + Clone>(
     f: &F,
     s: &Table1Setting,

@@ -1,7 +1,7 @@
 //! Run-time choice of the arithmetic kernels.
 //!
 //! [`Backend`] names the kernel families; [`Backend::detect`] picks the fastest one this
-//! CPU supports (detected once, cached in a `OnceLock`). The [`portable`](super::portable)
+//! CPU supports (detected once, cached in a `OnceLock`). The [`portable`]
 //! kernels are always compiled and are the oracle of the `*_matches_portable` tests.
 //!
 //! | backend | multiplication | squaring | reduction |
@@ -34,7 +34,7 @@
 //! 2.5 ns. The gain is the call floor (~0.5–1 ns), not more: a 163-bit product is
 //! bound by its PCLMULQDQ count.
 //!
-//! Word-sliced batches ([`avx512_sliced`]). For the compile-time specs, on CPUs with
+//! Word-sliced batches (`avx512_sliced`). For the compile-time specs, on CPUs with
 //! AVX-512 F/BW/DQ/VBMI/VBMI2, VPCLMULQDQ and GFNI, `Arith::sqr_many`,
 //! `Arith::sqrt_by_zeta_many` and the type I SSRF batch square root run eight elements
 //! per pass with word j of all eight in one zmm (transposed in and out with

@@ -10,7 +10,7 @@
 //! With `K = F_2[X]/(P₂)` and `r ∈ K` a root of `P₁`, the map `Σ aᵢ x₁ⁱ ↦ Σ aᵢ rⁱ` is a field
 //! isomorphism `F_2[X]/(P₁) → K`; its matrix has columns `rⁱ` and its inverse is computed
 //! by Gauss–Jordan elimination over GF(2). Both are applied as
-//! [`LinearMap`](super::linear_map::LinearMap)s: for each chunk position and chunk value
+//! [`LinearMap`]s: for each chunk position and chunk value
 //! the image of `v·x^(W·k)`, so a conversion is one table read and one (ymm) XOR per
 //! chunk — `⌈d/8⌉` reads with [`Layout::Byte`] (the paper's "about one multiplication").
 //!

@@ -395,7 +395,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// `out[i] = a[i]²` for every i (see [`BinaryField::mul_many`]). For a
     /// compile-time spec on a CPU with AVX-512 VBMI2, VPCLMULQDQ and GFNI, eight
     /// elements per pass by the word-sliced kernel
-    /// ([`avx512_sliced`](super::backend::avx512_sliced)); constant-time either way.
+    /// (`avx512_sliced`); constant-time either way.
     pub fn sqr_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
         self.arith.sqr_many(a, out)
     }
@@ -419,7 +419,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// [`BinaryField::mul_many`]). Constant-time as [`BinaryFieldOps::sqrt`]. For a
     /// compile-time spec on a CPU with AVX-512 VBMI2, VPCLMULQDQ and GFNI, both the
     /// type I SSRF and the ζ method run eight elements per pass in the word-sliced
-    /// kernels ([`avx512_sliced`](super::backend::avx512_sliced)).
+    /// kernels (`avx512_sliced`).
     pub fn sqrt_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
         check_len("out", out.len(), a.len())?;
         match &self.ssrf_sqrt {

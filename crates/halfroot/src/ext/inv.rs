@@ -12,7 +12,7 @@
 //!   product (5S + 10M precomputation, 6M per coefficient), 50M + 5S + I with the
 //!   final scaling (the paper counts 45M + 5S + I up to N(a)); one typo of the paper
 //!   corrected (see the function).
-//! * [`inv_euclid_vartime`]: extended Euclid in F_q[X] (variable time).
+//! * [`inv_euclid_vartime`]: extended Euclid in F_q\[X\] (variable time).
 
 use super::Fqk;
 use crate::field::Field;
@@ -71,7 +71,7 @@ pub fn inv_itoh_tsujii<F: PrimeFieldOps + 'static>(
     Some(e.scalar_mul(&ni, &bar))
 }
 
-/// a⁻¹ by the extended Euclidean algorithm on (M, a) in F_q[X]; `None` for a = 0.
+/// a⁻¹ by the extended Euclidean algorithm on (M, a) in F_q\[X\]; `None` for a = 0.
 pub fn inv_euclid_vartime<F: PrimeFieldOps + 'static>(
     e: &Fqk<F>,
     a: &[F::Elem],

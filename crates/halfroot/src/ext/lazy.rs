@@ -1,4 +1,4 @@
-//! Lazy reduction for F_{q^k} = F_q[X]/(X^k − α) over [`Fp<N>`]: products of
+//! Lazy reduction for F_{q^k} = F_q\[X\]/(X^k − α) over [`Fp<N>`]: products of
 //! coefficients are kept as unreduced double-width integers, the whole product
 //! polynomial is computed over Z (sums, differences, small multiples, exact divisions),
 //! reduced modulo X^k − α with a word-scalar multiply-add, and each of the k output

@@ -1,4 +1,4 @@
-//! Defining polynomials M of F_{q^k} = F_q[X]/(M): sparse reduction, irreducibility
+//! Defining polynomials M of F_{q^k} = F_q\[X\]/(M): sparse reduction, irreducibility
 //! tests and the search for a small binomial or trinomial.
 //!
 //! Source: Lidl–Niederreiter, *Finite Fields*, Theorem 3.75 (binomials X^k − α: for
@@ -8,7 +8,7 @@
 //! fields", 1980 (M of degree k irreducible iff X^(q^k) ≡ X mod M and
 //! gcd(X^(q^(k/r)) − X, M) = 1 for every prime r | k).
 //! Cost: binomial test ω(k) exponentiations in F_q; Rabin's test one exponentiation
-//! X^q mod M (log q squarings in F_q[X]/(M)), k Frobenius maps (k² M each), ω(k) gcds.
+//! X^q mod M (log q squarings in F_q\[X\]/(M)), k Frobenius maps (k² M each), ω(k) gcds.
 //! Reduction of a (2k − 1)-term product: (k − 1)·t products by the t non-zero
 //! coefficients of M − X^k (constants of value or negated value ≤ 8 as `mul_small`).
 //! Variable time in the modulus (public); reduction constant time in the element.
@@ -245,12 +245,12 @@ fn trim<F: Field>(f: &F, a: &mut Vec<F::Elem>) {
     }
 }
 
-/// `a mod b` in F_q[X] (b non-zero, trimmed); returns the remainder, trimmed.
+/// `a mod b` in F_q\[X\] (b non-zero, trimmed); returns the remainder, trimmed.
 pub fn poly_rem<F: PrimeFieldOps>(f: &F, a: &[F::Elem], b: &[F::Elem]) -> Vec<F::Elem> {
     poly_divrem(f, a, b).1
 }
 
-/// Quotient and remainder in F_q[X]; `b` must be trimmed and non-zero.
+/// Quotient and remainder in F_q\[X\]; `b` must be trimmed and non-zero.
 pub fn poly_divrem<F: PrimeFieldOps>(
     f: &F,
     a: &[F::Elem],
@@ -280,7 +280,7 @@ pub fn poly_divrem<F: PrimeFieldOps>(
     (quo, r)
 }
 
-/// The degree of gcd(a, b) in F_q[X] (a, b not both zero).
+/// The degree of gcd(a, b) in F_q\[X\] (a, b not both zero).
 pub fn gcd_degree<F: PrimeFieldOps>(f: &F, a: &[F::Elem], b: &[F::Elem]) -> usize {
     let mut x = a.to_vec();
     let mut y = b.to_vec();

@@ -1,4 +1,4 @@
-//! Binary extended Euclidean inversion in F_2[X]/(P).
+//! Binary extended Euclidean inversion in F_2\[X\]/(P).
 //!
 //! Source: Hankerson–Menezes–Vanstone, *Guide to ECC*, Algorithm 2.48.
 //! Invariants `g1·a ≡ u`, `g2·a ≡ v (mod P)`; each step cancels the leading term of the

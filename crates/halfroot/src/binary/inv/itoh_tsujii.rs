@@ -9,10 +9,10 @@
 //! With `β_k = a^(2^k − 1)`: `β_{2k} = β_k^(2^k)·β_k` and `β_{k+1} = β_k²·a`, walking the
 //! bits of `e = d − 1` from the top. Cost: (d − 2) squarings + ⌊log₂ e⌋ + wt(e) − 1
 //! multiplications, then one squaring.
-//! * [`inv`]: plain squarings; constant time (the chain depends only on d).
-//! * [`inv_matrices`]: long squaring runs (k ≥ a threshold) replaced by the matrix of
+//! * `inv`: plain squarings; constant time (the chain depends only on d).
+//! * `inv_matrices`: long squaring runs (k ≥ a threshold) replaced by the matrix of
 //!   `x ↦ x^(2^k)` applied as `Σ_i (−x_i & c_i)` over all d columns; constant time.
-//! * [`inv_tables`]: long squaring runs `x ↦ x^(2^k)` (k ≥ a threshold) replaced by the
+//! * `inv_tables`: long squaring runs `x ↦ x^(2^k)` (k ≥ a threshold) replaced by the
 //!   F_2-linear map stored as nibble tables (`T_j[v] = (v·x^{4j})^(2^k)`, 16 entries per
 //!   nibble of the input, ⌈d/4⌉·16·N words per k); variable time (secret table index).
 //!

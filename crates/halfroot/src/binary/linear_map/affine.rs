@@ -17,7 +17,7 @@
 //!
 //! Kernels: portable Rust (the matrix–byte products computed bit by bit: the oracle
 //! and the fallback) and x86-64 AVX-512 F/BW + VBMI + GFNI
-//! ([`backend::gfni`](super::backend::gfni)), chosen once at construction.
+//! ([`backend::gfni`]), chosen once at construction.
 //! Cost (GFNI): per block of eight elements `⌈d/64⌉` gathers and byte transposes in,
 //! `⌈d/8⌉` broadcasts, `⌈d/8⌉·N` affine products and XORs, N transposes out.
 //! Constant-time: yes, both kernels (no input-dependent address or branch).

@@ -164,7 +164,7 @@ pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
 /// `out[i] = type1(m, a[i])` for every i (`i < min(a.len(), out.len())`): for a
 /// compile-time spec on a CPU with AVX-512 VBMI2, VPCLMULQDQ and GFNI, eight elements
 /// per pass by the word-sliced kernel
-/// ([`avx512_sliced`](crate::binary::backend::avx512_sliced)); otherwise
+/// (`avx512_sliced`); otherwise
 /// [`type1_many_one_by_one`].
 pub fn type1_many<const N: usize, M: ModulusSpec>(m: &M, a: &[[u64; N]], out: &mut [[u64; N]]) {
     #[cfg(target_arch = "x86_64")]

@@ -1,4 +1,4 @@
-//! Batched lazy Karatsuba products in F_q[X]/(X^k − α), k = 5, 6, 7: every
+//! Batched lazy Karatsuba products in F_q\[X\]/(X^k − α), k = 5, 6, 7: every
 //! coefficient product of the two-level Karatsuba of [`super::karatsuba`] is formed
 //! first as an operand pair (sums of coefficients, N words plus a small top word),
 //! then ALL of them are computed by ONE call to the batch interface
@@ -332,7 +332,7 @@ pub fn combine5_into<const N: usize>(
 
 /// The 14 operand pairs of [`mul5`] and their batch product (public for timing): by
 /// the SIMD kernel that forms the operand sums itself where there is one, else
-/// [`operands5`] and the batch interface.
+/// `operands5` and the batch interface.
 #[inline(always)]
 pub fn products5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products5<N> {
     let mut p = Products5::ZERO;
@@ -360,7 +360,7 @@ pub fn products5_into<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], p: &mut Pr
     }
 }
 
-/// [`products5`] by [`operands5`] and the batch interface, row-major (the oracle of
+/// `products5` by `operands5` and the batch interface, row-major (the oracle of
 /// the fused kernel).
 #[inline(always)]
 pub fn products5_portable<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14, 16> {

@@ -1,4 +1,4 @@
-//! Fused lazy Karatsuba product in F_q[X]/(X^5 − α): the 14 products of the
+//! Fused lazy Karatsuba product in F_q\[X\]/(X^5 − α): the 14 products of the
 //! two-level Karatsuba of [`super::karatsuba`] (2 + 3 split, the middle 3-term
 //! product sharing a_4·b_4), then each of the 5 coefficients of the product modulo
 //! X^5 − α written directly as a signed combination of those products, summed in ONE

@@ -1,6 +1,6 @@
 //! BMI2 `pext` folding for the table half-trace.
 //!
-//! Source: Intel SDM, PEXT. The loop is [`fold_kernel`](super::fold_kernel) compiled
+//! Source: Intel SDM, PEXT. The loop is [`fold_kernel`] compiled
 //! with BMI2 enabled and `pext` as word splitter. Cost: one `pext` per word per level.
 //! Constant-time: yes. Detection: `is_x86_feature_detected!("bmi2")` (cached by the
 //! standard library).

@@ -1,4 +1,4 @@
-//! Fused kernels for running a multi-squaring Itoh–Tsujii [`Plan`]: the whole chain in
+//! Fused kernels for running a multi-squaring Itoh–Tsujii `Plan`: the whole chain in
 //! one feature-enabled function, the operands kept in SSE registers between the
 //! multiplications and squarings (the out-of-line `Engine::mul` stores and reloads every
 //! result: about 35 cycles of latency per dependent 163-bit multiplication).
@@ -7,10 +7,10 @@
 //! [`fold`](crate::binary::backend::x86_64::fold).
 //! Cost: per step `N²` PCLMULQDQ (schoolbook product in word pairs) plus the fold
 //! reduction, `k` fold squarings or one map evaluation.
-//! Constant-time: yes, as [`Plan::run_generic`] (the steps depend on the plan only; the
+//! Constant-time: yes, as `Plan::run_generic` (the steps depend on the plan only; the
 //! maps are evaluated by their own kernels, constant-time for constant-time layouts).
-//! [`run_fused`] returns `None` where no fused kernel applies (other engines, moduli
-//! without the fold reduction), and the caller runs [`Plan::run_generic`].
+//! `run_fused` returns `None` where no fused kernel applies (other engines, moduli
+//! without the fold reduction), and the caller runs `Plan::run_generic`.
 
 use super::Plan;
 use crate::binary::backend::Engine;

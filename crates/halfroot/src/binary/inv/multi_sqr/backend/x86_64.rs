@@ -1,6 +1,6 @@
 //! The fused Itoh–Tsujii kernel for the `pclmul-fold` engine: products as `N²`
 //! PCLMULQDQ in word pairs, reductions and squarings by
-//! [`fold`](crate::binary::backend::x86_64::fold), maps by their own kernels.
+//! [`fold`], maps by their own kernels.
 //!
 //! Source: see [`super`]. Constant-time: yes (no branch or address depends on the
 //! operand; loop bounds and map choices depend on the plan).
