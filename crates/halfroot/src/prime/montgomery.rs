@@ -330,7 +330,7 @@ impl<const N: usize> Fp<N> {
     /// Montgomery square of raw limbs: the ADX squaring kernel where there is one
     /// (N = 3, 4 in registers; N = 5 … 8 in one block with the double-width square on
     /// the stack: dependent squares inside an exponentiation, `LAT=1` of the example
-    /// `prime_arith_min`, 51.2 → 46.9 ns at 512 bits and 30.7 → 30.0 at 384 against
+    /// `prime_arith_min`, 51.2 → 46.9 ns at 512 bits inlined, 50–55 out of line as used, against
     /// SOS); with BMI2 + ADX and N ≥ 16 the product-scanning MULX square of
     /// `montgomery::wide` then one REDC (1024 bits: 219 ns against 250 for SOS);
     /// else SOS squaring for N ≥ 2, where it beats the product by measurement; for

@@ -411,7 +411,9 @@ def kernel_sqr_stack(n):
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX. Any odd p; `a < p`.
-#[inline]
+// One out-of-line copy per N: inlined at every square of every instantiation it
+// added 83 s to the release test build (877 → 794 s, `cargo test --no-run`).
+#[inline(never)]
 pub(crate) unsafe fn mont_sqr_adx_stack_{n}(a: &[u64; {n}], pm: &[u64; {n + 1}]) -> [u64; {n}] {{
 {decl}
     let ra: usize;
@@ -636,8 +638,9 @@ print('''//! Montgomery multiplication with the x86-64 MULX/ADCX/ADOX instructio
 //! cross products in a shrinking register window, the double-width square's words
 //! spilled to 2N words of stack the block reserves itself, the reduction window in
 //! registers (13 at N = 8). At 512 bits: 100 MULX + 8 IMUL against the product's
-//! 128 + 8, 46.9 ns per dependent square inside an exponentiation (one multiply per
-//! cycle at 2.6 GHz bounds it at 41.5).
+//! 128 + 8, 46.9 ns per dependent square inside an exponentiation when inlined, 50–55
+//! as the out-of-line call used (for build time; one multiply per cycle at 2.6 GHz
+//! bounds it at 41.5).
 #![allow(unsafe_code)]
 
 /// The operands laid out for the kernels: one base register addresses all of them.

@@ -20,8 +20,9 @@
 //! cross products in a shrinking register window, the double-width square's words
 //! spilled to 2N words of stack the block reserves itself, the reduction window in
 //! registers (13 at N = 8). At 512 bits: 100 MULX + 8 IMUL against the product's
-//! 128 + 8, 46.9 ns per dependent square inside an exponentiation (one multiply per
-//! cycle at 2.6 GHz bounds it at 41.5).
+//! 128 + 8, 46.9 ns per dependent square inside an exponentiation when inlined, 50–55
+//! as the out-of-line call used (for build time; one multiply per cycle at 2.6 GHz
+//! bounds it at 41.5).
 #![allow(unsafe_code)]
 
 /// The operands laid out for the kernels: one base register addresses all of them.
@@ -2517,7 +2518,9 @@ pub(crate) unsafe fn mont_sqr_adx_reg_3(a: &[u64; 3], pm: &[u64; 4]) -> [u64; 3]
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX. Any odd p; `a < p`.
-#[inline]
+// One out-of-line copy per N: inlined at every square of every instantiation it
+// added 83 s to the release test build (877 → 794 s, `cargo test --no-run`).
+#[inline(never)]
 pub(crate) unsafe fn mont_sqr_adx_stack_5(a: &[u64; 5], pm: &[u64; 6]) -> [u64; 5] {
     let r1: u64;
     let r2: u64;
@@ -2775,7 +2778,9 @@ pub(crate) unsafe fn mont_sqr_adx_stack_5(a: &[u64; 5], pm: &[u64; 6]) -> [u64; 
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX. Any odd p; `a < p`.
-#[inline]
+// One out-of-line copy per N: inlined at every square of every instantiation it
+// added 83 s to the release test build (877 → 794 s, `cargo test --no-run`).
+#[inline(never)]
 pub(crate) unsafe fn mont_sqr_adx_stack_6(a: &[u64; 6], pm: &[u64; 7]) -> [u64; 6] {
     let r1: u64;
     let r2: u64;
@@ -3107,7 +3112,9 @@ pub(crate) unsafe fn mont_sqr_adx_stack_6(a: &[u64; 6], pm: &[u64; 7]) -> [u64; 
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX. Any odd p; `a < p`.
-#[inline]
+// One out-of-line copy per N: inlined at every square of every instantiation it
+// added 83 s to the release test build (877 → 794 s, `cargo test --no-run`).
+#[inline(never)]
 pub(crate) unsafe fn mont_sqr_adx_stack_7(a: &[u64; 7], pm: &[u64; 8]) -> [u64; 7] {
     let r1: u64;
     let r2: u64;
@@ -3522,7 +3529,9 @@ pub(crate) unsafe fn mont_sqr_adx_stack_7(a: &[u64; 7], pm: &[u64; 8]) -> [u64; 
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX. Any odd p; `a < p`.
-#[inline]
+// One out-of-line copy per N: inlined at every square of every instantiation it
+// added 83 s to the release test build (877 → 794 s, `cargo test --no-run`).
+#[inline(never)]
 pub(crate) unsafe fn mont_sqr_adx_stack_8(a: &[u64; 8], pm: &[u64; 9]) -> [u64; 8] {
     let r1: u64;
     let r2: u64;
