@@ -110,6 +110,27 @@ impl<F: PrimeFieldOps> Fp2<F> {
     pub fn elem(&self, c0: F::Elem, c1: F::Elem) -> Fp2Elem<F::Elem> {
         Fp2Elem { c0, c1 }
     }
+
+    /// `k·a` for `k` in 1…9 by [`PrimeFieldOps::mul_small`] with `k` a literal in each
+    /// arm, so that the inlined call reduces to its few modular additions (with `k`
+    /// only known at run time the call went through `mul_small`'s jump table and was
+    /// not inlined: about a quarter of a GF(p²) squaring at 85 bits, perf).
+    #[inline(always)]
+    fn times_small(&self, a: &F::Elem, k: u64) -> F::Elem {
+        let f = &self.base;
+        match k {
+            1 => a.clone(),
+            2 => f.mul_small(a, 2),
+            3 => f.mul_small(a, 3),
+            4 => f.mul_small(a, 4),
+            5 => f.mul_small(a, 5),
+            6 => f.mul_small(a, 6),
+            7 => f.mul_small(a, 7),
+            8 => f.mul_small(a, 8),
+            9 => f.mul_small(a, 9),
+            _ => f.mul_small(a, k),
+        }
+    }
 }
 
 /// What the GF(p²) algorithms need from a quadratic extension: the base field and
@@ -175,12 +196,11 @@ impl<F: PrimeFieldOps> QuadraticExtension for Fp2<F> {
     fn nonresidue(&self) -> &F::Elem {
         &self.c
     }
+    #[inline]
     fn mul_by_nonresidue(&self, a: &F::Elem) -> F::Elem {
         match self.kind {
-            NonresidueKind::Small(1) => a.clone(),
-            NonresidueKind::Small(k) => self.base.mul_small(a, k),
-            NonresidueKind::NegSmall(1) => self.base.neg(a),
-            NonresidueKind::NegSmall(k) => self.base.neg(&self.base.mul_small(a, k)),
+            NonresidueKind::Small(k) => self.times_small(a, k),
+            NonresidueKind::NegSmall(k) => self.base.neg(&self.times_small(a, k)),
             NonresidueKind::General => self.base.mul(a, &self.c),
         }
     }
@@ -242,8 +262,11 @@ impl<F: PrimeFieldOps> Field for Fp2<F> {
         let r1 = f.sub(&f.sub(&c2, &c1), &c0);
         Fp2Elem { c0: r0, c1: r1 }
     }
-    /// Complex squaring: `v = a0 a1`, `r0 = (a0 + a1)(a0 + c a1) − v − c v`,
-    /// `r1 = 2v` — 2M.
+    /// Complex squaring: `v = a0 a1`, `r0 = (a0 + a1)(a0 + c a1) − (1 + c) v`,
+    /// `r1 = 2v` — 2M. `(1 + c) v` is one small multiple for `c = 1 … 8` and
+    /// `c = −1 … −8` (none for `c = −1`), computed while the second product runs, so
+    /// the path through the products is one addition, one multiplication and one
+    /// subtraction deep.
     fn sqr(&self, a: &Self::Elem) -> Self::Elem {
         let f = &self.base;
         let v = f.mul(&a.c0, &a.c1);
@@ -251,7 +274,12 @@ impl<F: PrimeFieldOps> Field for Fp2<F> {
             &f.add(&a.c0, &a.c1),
             &f.add(&a.c0, &self.mul_by_nonresidue(&a.c1)),
         );
-        let r0 = f.sub(&f.sub(&t, &v), &self.mul_by_nonresidue(&v));
+        let r0 = match self.kind {
+            NonresidueKind::Small(k) => f.sub(&t, &self.times_small(&v, k + 1)),
+            NonresidueKind::NegSmall(1) => t,
+            NonresidueKind::NegSmall(k) => f.add(&t, &self.times_small(&v, k - 1)),
+            NonresidueKind::General => f.sub(&f.sub(&t, &v), &self.mul_by_nonresidue(&v)),
+        };
         Fp2Elem {
             c0: r0,
             c1: f.add(&v, &v),

@@ -51,13 +51,17 @@
 //! `backend::matrix_rows` holds its batch matrix in SSE2 vectors (AVX-512 mask
 //! operations in the AVX-512 build).
 //!
+//! `backend::ct_barrier` hides the masks of the branch-free selections of
+//! `montgomery::limbs` from the optimiser, so they stay branch-free in the machine code.
+//!
 //! This file holds no `unsafe`: the calls into the kernels are in `backend/adx.rs`,
 //! `backend/bmi.rs`, `backend/comba.rs` and `backend/matrix_rows.rs`, the kernels in
-//! `backend/x86_64/`.
+//! `backend/x86_64/`, the barrier in `backend/ct_barrier.rs`.
 
 mod adx;
 mod bmi;
 pub(crate) mod comba;
+pub(crate) mod ct_barrier;
 pub(crate) mod ifma;
 mod matrix_rows;
 #[cfg(target_arch = "x86_64")]

@@ -596,6 +596,7 @@ impl<const N: usize> PrimeFieldOps for Fp<N> {
     fn legendre(&self, a: &FpElem<N>) -> i8 {
         self.legendre_bingcd(a)
     }
+    #[inline]
     fn mul_small(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
         self.mul_small_ct(a, k)
     }

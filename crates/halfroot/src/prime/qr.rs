@@ -54,7 +54,8 @@ pub fn pow_binary<F: Field + ?Sized>(f: &F, a: &F::Elem, e: &[u64]) -> F::Elem {
 /// `a^e` by left-to-right sliding windows (Menezes–van Oorschot–Vanstone, *Handbook
 /// of Applied Cryptography*, Algorithm 14.85) over any [`Field`]: about `ℓ` squarings
 /// and `ℓ/(w+1) + 2^(w−1)` multiplications for an `ℓ`-bit exponent, window `w` from 1
-/// to 5 by `ℓ`. `e` little-endian 64-bit words. Variable time in `e`.
+/// to 5 by `ℓ` and the exponent's weight (`w = 1`, the binary method, for sparse
+/// exponents). `e` little-endian 64-bit words. Variable time in `e`.
 pub fn pow_sliding<F: Field + ?Sized>(f: &F, a: &F::Elem, e: &[u64]) -> F::Elem {
     let bits = e
         .iter()
@@ -64,12 +65,7 @@ pub fn pow_sliding<F: Field + ?Sized>(f: &F, a: &F::Elem, e: &[u64]) -> F::Elem 
     if bits == 0 {
         return f.one();
     }
-    let w = match bits {
-        0..=24 => 1,
-        25..=80 => 3,
-        81..=240 => 4,
-        _ => 5,
-    };
+    let w = crate::prime::montgomery::pow::window_width(e, 5);
     let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
     // Odd powers a, a^3, ..., a^(2^w - 1).
     let mut table = Vec::with_capacity(1 << (w - 1));

@@ -406,6 +406,17 @@ fn pow_sliding_matches_modpow_and_repeated_multiplication() {
             let e = rng.gen_biguint(ebits);
             assert_eq!(pow_sliding(&f, &a, &e.to_u64_digits()), a.modpow(&e, &p));
         }
+        // Sparse exponents (the binary method): 2^k + 1, 2^k + 3·2^(k/2).
+        for k in [30u32, 64, 158, 200] {
+            let a = rng.gen_biguint_below(&p);
+            let one = BigUint::from(1u32);
+            for e in [
+                (&one << k) + 1u32,
+                (&one << k) + (BigUint::from(3u32) << (k / 2)),
+            ] {
+                assert_eq!(pow_sliding(&f, &a, &e.to_u64_digits()), a.modpow(&e, &p));
+            }
+        }
         // GF(p^2): against e - 1 plain multiplications.
         let q = Fp2::with_default_nonresidue(f.clone()).unwrap();
         let a = q.random(&mut rng);

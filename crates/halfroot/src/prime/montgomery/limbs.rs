@@ -55,6 +55,8 @@ pub(crate) fn sub_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u6
 /// Picks `a` where `mask` is all ones and `b` where it is zero, without branching.
 #[inline(always)]
 pub(crate) fn select_n<const N: usize>(mask: u64, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    // Opaque to the optimiser, which would otherwise turn the selection into a branch.
+    let mask = crate::prime::backend::ct_barrier::mask(mask);
     let mut r = [0u64; N];
     for i in 0..N {
         r[i] = (a[i] & mask) | (b[i] & !mask);
@@ -76,7 +78,7 @@ pub(crate) fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) 
 #[inline(always)]
 pub(crate) fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
     let (d, borrow) = sub_n(a, b);
-    let mask = borrow.wrapping_neg();
+    let mask = crate::prime::backend::ct_barrier::mask(borrow.wrapping_neg());
     let mut r = [0u64; N];
     let mut c = 0;
     for i in 0..N {

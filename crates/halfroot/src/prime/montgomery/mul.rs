@@ -38,6 +38,32 @@ pub(crate) fn mont_mul<const N: usize>(
     p: &[u64; N],
     m0: u64,
 ) -> [u64; N] {
+    let (t, t_n) = mont_mul_unreduced(a, b, p, m0);
+    reduce_once(&t, t_n, p)
+}
+
+/// Almost-Montgomery product (Gueron, J. Cryptogr. Eng. 2(1), 2012): CIOS without
+/// the final subtraction, `(ab + mp)/2^(64N)` with some `m < 2^(64N)`. For
+/// `4p < 2^(64N)` and `a, b < 2p` that is below `4p²/2^(64N) + p < 2p`, so the
+/// result stays in `[0, 2p)` and fits `N` words. Constant-time.
+#[inline(always)]
+pub(crate) fn mont_mul_almost<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    m0: u64,
+) -> [u64; N] {
+    mont_mul_unreduced(a, b, p, m0).0
+}
+
+/// The CIOS loop: `(ab + mp)/2^(64N)` as `N` words and a top word, for `a, b < 2^(64N)`.
+#[inline(always)]
+fn mont_mul_unreduced<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    m0: u64,
+) -> ([u64; N], u64) {
     let mut t = [0u64; N];
     let mut t_n = 0u64;
     for i in 0..N {
@@ -55,7 +81,7 @@ pub(crate) fn mont_mul<const N: usize>(
         t[N - 1] = s2;
         t_n = t_n1 + c2;
     }
-    reduce_once(&t, t_n, p)
+    (t, t_n)
 }
 
 /// The largest limb count the double-width buffers hold.
@@ -122,6 +148,28 @@ pub(crate) fn mont_reduce<const N: usize>(
     p: &[u64; N],
     m0: u64,
 ) -> [u64; N] {
+    let (t, top) = mont_reduce_unreduced(lo, hi, p, m0);
+    reduce_once(&t, top, p)
+}
+
+/// Almost-Montgomery square (see [`mont_mul_almost`]): SOS without the final
+/// subtraction; for `4p < 2^(64N)` and `a < 2p` the result is below `2p`.
+/// Constant-time.
+#[inline(always)]
+pub(crate) fn mont_sqr_almost<const N: usize>(a: &[u64; N], p: &[u64; N], m0: u64) -> [u64; N] {
+    let (lo, hi) = super::wide::sqr_wide_portable(a);
+    mont_reduce_unreduced(&lo, &hi, p, m0).0
+}
+
+/// The reduction loop of [`mont_reduce`]: `(lo + 2^(64N)·hi + mp)/2^(64N)` as `N` words
+/// and a top word.
+#[inline(always)]
+fn mont_reduce_unreduced<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    p: &[u64; N],
+    m0: u64,
+) -> ([u64; N], u64) {
     let mut t = *lo;
     let mut top = 0u64;
     for i in 0..N {
@@ -132,7 +180,7 @@ pub(crate) fn mont_reduce<const N: usize>(
         }
         (t[N - 1], top) = adc(hi[i], c, top);
     }
-    reduce_once(&t, top, p)
+    (t, top)
 }
 
 /// `a²·2^(−64N) mod p` by SOS: cross products once, doubled, plus the diagonal,

@@ -18,7 +18,9 @@
 //! below `2p` give `(ab + mp)/2^192 < 4p²/2^192 + p < 2p`, so every intermediate stays
 //! in `[0, 2p)` without the final conditional subtraction, which is done once at the
 //! end (masked). Same operation sequence whatever the values, so [`Fp::pow`] stays
-//! constant-time.
+//! constant-time. 1- and 2-limb primes below `2^(64N − 2)` use the portable
+//! almost-Montgomery kernels the same way (`mul::mont_mul_almost`,
+//! `mul::mont_sqr_almost`).
 
 use super::mul::reduce_once;
 use super::{Fp, FpElem};
@@ -34,6 +36,27 @@ fn window_for(bits: usize) -> usize {
         241..=672 => 5,
         _ => 6,
     }
+}
+
+/// The sliding-window width for the exponent `e` (little-endian words), at most
+/// `max_w`: the `w` that minimises the estimated multiplications, `2^(w−1)` for the
+/// table of odd powers plus `min(weight, bits/(w + 1))` windows, against
+/// `weight − 1` for the binary method (`w = 1`, no table). Sparse exponents such as
+/// `(p − 3)/4 = 2^158 + 1` for `p = 2^160 + 7` (Wang et al.'s Table 1, setting III)
+/// then take the binary method instead of paying 8 table multiplications for 2
+/// windows; random exponents keep the width of their length. Reads only the
+/// exponent's length and Hamming weight.
+pub(crate) fn window_width(e: &[u64], max_w: usize) -> usize {
+    let bits = super::limbs::bit_len(e) as usize;
+    let weight: usize = e.iter().map(|w| w.count_ones() as usize).sum();
+    let mut best = (weight.saturating_sub(1), 1);
+    for w in 2..=window_for(bits).min(max_w) {
+        let cost = (1usize << (w - 1)) + weight.min(bits / (w + 1));
+        if cost < best.0 {
+            best = (cost, w);
+        }
+    }
+    best.1
 }
 
 /// The squaring and multiplication an exponentiation chains (a trait rather than
@@ -63,6 +86,30 @@ impl ChainOps<3> for Lazy3<'_> {
     }
 }
 
+/// The portable almost-Montgomery kernels for 1 and 2 limbs (values in `[0, 2p)`,
+/// `4p < 2^(64N)`): the fully reduced kernels' final subtraction is a data-dependent
+/// select that, made branch-free (`backend::ct_barrier`), costs about 6 cycles per
+/// square at 2 limbs; exponentiations skip it and subtract once at the end.
+struct LazySmall<'a, const M: usize> {
+    p: &'a [u64; M],
+    m0: u64,
+}
+
+impl<const M: usize> ChainOps<M> for LazySmall<'_, M> {
+    #[inline(always)]
+    fn sqr(&self, a: &[u64; M]) -> [u64; M] {
+        if M >= 2 {
+            super::mul::mont_sqr_almost(a, self.p, self.m0)
+        } else {
+            super::mul::mont_mul_almost(a, a, self.p, self.m0)
+        }
+    }
+    #[inline(always)]
+    fn mul(&self, a: &[u64; M], b: &[u64; M]) -> [u64; M] {
+        super::mul::mont_mul_almost(a, b, self.p, self.m0)
+    }
+}
+
 /// `a^e` by sliding windows over `ops` (Montgomery forms; `one` is the form of 1).
 /// Variable time in `e`.
 #[inline(always)]
@@ -77,7 +124,7 @@ fn sliding_window<const M: usize>(
         return *one;
     }
     let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
-    let w = window_for(bits);
+    let w = window_width(e, 6);
     // Odd powers a, a^3, …, a^(2^w − 1).
     let mut table = [[0u64; M]; 32];
     table[0] = *a;
@@ -186,11 +233,25 @@ impl<const N: usize> Fp<N> {
         Some((tok, a3, one, p3, pm4))
     }
 
+    /// The portable almost-Montgomery kernels, when p has at most 2 limbs and
+    /// `4p < 2^(64N)`.
+    #[inline(always)]
+    fn lazy_small(&self) -> Option<LazySmall<'_, N>> {
+        (N <= 2 && self.p[N - 1] < 1 << 62).then_some(LazySmall {
+            p: &self.p,
+            m0: self.m0,
+        })
+    }
+
     /// `a^e` by sliding windows; `e` little-endian 64-bit words. Variable time in `e`.
     pub fn pow_sliding_vartime(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
         if let Some((tok, a3, one, p3, pm4)) = self.lazy_views(a) {
             let r = sliding_window(a3, e, one, &Lazy3 { tok, pm: pm4 });
             return FpElem(backend::resize(&reduce_once(&r, 0, p3)));
+        }
+        if let Some(ops) = self.lazy_small() {
+            let r = sliding_window(&a.0, e, &self.r1, &ops);
+            return FpElem(reduce_once(&r, 0, &self.p));
         }
         self.pow_sliding_reduced(a, e)
     }
@@ -202,6 +263,10 @@ impl<const N: usize> Fp<N> {
         if let Some((tok, a3, one, p3, pm4)) = self.lazy_views(a) {
             let r = fixed_window(a3, e, one, &Lazy3 { tok, pm: pm4 });
             return FpElem(backend::resize(&reduce_once(&r, 0, p3)));
+        }
+        if let Some(ops) = self.lazy_small() {
+            let r = fixed_window(&a.0, e, &self.r1, &ops);
+            return FpElem(reduce_once(&r, 0, &self.p));
         }
         self.pow_fixed_reduced(a, e)
     }
@@ -219,7 +284,7 @@ impl<const N: usize> Fp<N> {
             return FpElem(self.r1);
         }
         let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
-        let w = window_for(bits);
+        let w = window_width(e, 6);
         // Odd powers a, a^3, …, a^(2^w − 1).
         let mut table = Vec::with_capacity(1 << (w - 1));
         table.push(a.0);
@@ -309,8 +374,8 @@ mod tests {
     use num_bigint::BigUint;
     use rand::{RngCore, SeedableRng};
 
-    fn check(p: &BigUint, rng: &mut rand::rngs::StdRng) {
-        let f = Fp::<3>::new(p).expect("field");
+    fn check<const N: usize>(p: &BigUint, rng: &mut rand::rngs::StdRng) {
+        let f = Fp::<N>::new(p).expect("field");
         let mut xs = vec![f.zero(), f.one(), f.from_u64(2)];
         xs.push(f.from_biguint(&(p - 1u32)).expect("below p"));
         for _ in 0..6 {
@@ -321,8 +386,11 @@ mod tests {
         exps.push(pm1.to_u64_digits());
         exps.push(((p + 1u32) >> 2u32).to_u64_digits());
         for _ in 0..4 {
-            exps.push((0..3).map(|_| rng.next_u64()).collect());
+            exps.push((0..N.max(3)).map(|_| rng.next_u64()).collect());
         }
+        // Sparse exponents, which take the binary method (window_width = 1).
+        exps.push(vec![1, 0, 1 << 30]);
+        exps.push(vec![3, 1 << 40, 1 << 60]);
         for x in &xs {
             for e in &exps {
                 let mut eb = BigUint::default();
@@ -339,6 +407,22 @@ mod tests {
     }
 
     #[test]
+    fn window_width_is_binary_for_sparse_exponents_only() {
+        // 2^158 + 1 and (2^160 + 7 + 1)/4 = 2^158 + 2: weight 2, binary method.
+        assert_eq!(window_width(&[1, 0, 1 << 30], 6), 1);
+        assert_eq!(window_width(&[2, 0, 1 << 30], 6), 1);
+        // Dense and random-looking exponents keep the width of their length.
+        assert_eq!(window_width(&[u64::MAX; 4], 6), 5);
+        assert_eq!(window_width(&[0x5555_5555_5555_5555; 4], 6), 5);
+        assert_eq!(window_width(&[0x5555_5555_5555_5555; 4], 4), 4);
+        assert_eq!(
+            window_width(&[0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210], 6),
+            4
+        );
+        assert_eq!(window_width(&[0xffff], 6), 1);
+    }
+
+    #[test]
     fn pow_lazy_matches_big_integer_modpow() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(33);
         // 160-bit primes (almost-Montgomery route), primes just below 2^190 (its
@@ -346,7 +430,7 @@ mod tests {
         for bits in [129u64, 160, 161, 189, 190, 191, 192] {
             for _ in 0..3 {
                 let p = crate::prime::primality::random_prime(bits, &mut rng).expect("prime");
-                check(&p, &mut rng);
+                check::<3>(&p, &mut rng);
             }
         }
         // The largest prime below 2^190 (top limb just below 2^62).
@@ -354,6 +438,33 @@ mod tests {
         while !crate::prime::primality::is_probable_prime(&p) {
             p -= 2u32;
         }
-        check(&p, &mut rng);
+        check::<3>(&p, &mut rng);
+    }
+
+    #[test]
+    fn pow_almost_montgomery_one_and_two_limbs_matches_modpow() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(34);
+        // Below 2^62 (1 limb) and 2^126 (2 limbs) the almost-Montgomery route, above
+        // it the fully reduced kernels.
+        for bits in [20u64, 61, 62, 63, 64] {
+            let p = crate::prime::primality::random_prime(bits, &mut rng).expect("prime");
+            check::<1>(&p, &mut rng);
+        }
+        for bits in [65u64, 85, 125, 126, 127, 128] {
+            let p = crate::prime::primality::random_prime(bits, &mut rng).expect("prime");
+            check::<2>(&p, &mut rng);
+        }
+        // The largest primes below the limits.
+        for (limit, n) in [(62u32, 1), (126, 2)] {
+            let mut p = (BigUint::from(1u8) << limit) - 1u32;
+            while !crate::prime::primality::is_probable_prime(&p) {
+                p -= 2u32;
+            }
+            if n == 1 {
+                check::<1>(&p, &mut rng);
+            } else {
+                check::<2>(&p, &mut rng);
+            }
+        }
     }
 }

@@ -183,7 +183,7 @@ pub(crate) fn reduce_multiples_wide<const N: usize>(
         }
         let (dh, b) = sbb(h, *mh, b);
         // b = 1: the value is below the multiple, keep it.
-        let keep = b.wrapping_neg();
+        let keep = crate::prime::backend::ct_barrier::mask(b.wrapping_neg());
         r = select_n(keep, &r, &d);
         h = (h & keep) | (dh & !keep);
     }
