@@ -196,7 +196,7 @@ impl<F: PrimeFieldOps> QuadraticExtension for Fp2<F> {
     fn nonresidue(&self) -> &F::Elem {
         &self.c
     }
-    #[inline]
+    #[inline(always)]
     fn mul_by_nonresidue(&self, a: &F::Elem) -> F::Elem {
         match self.kind {
             NonresidueKind::Small(k) => self.times_small(a, k),

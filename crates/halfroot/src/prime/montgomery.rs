@@ -358,6 +358,18 @@ impl<const N: usize> Fp<N> {
         }
     }
 
+    /// `a·b` through the backend dispatch (the [`Field::mul`] of 3 limbs and more).
+    #[inline]
+    fn mul_dispatched(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        FpElem(self.mont_mul(&a.0, &b.0))
+    }
+
+    /// `a²` through the backend dispatch (the [`Field::sqr`] of 3 limbs and more).
+    #[inline]
+    fn sqr_dispatched(&self, a: &FpElem<N>) -> FpElem<N> {
+        FpElem(self.mont_sqr(&a.0))
+    }
+
     /// `a·b` by the portable kernels only (the oracle of the accelerated backends).
     pub fn mul_portable(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
         FpElem(self.mont_mul_portable(&a.0, &b.0))
@@ -515,13 +527,24 @@ impl<const N: usize> Field for Fp<N> {
     fn neg(&self, a: &FpElem<N>) -> FpElem<N> {
         FpElem(sub_mod(&[0u64; N], &a.0, &self.p))
     }
-    #[inline]
+    /// Inlined at every call for 1 and 2 limbs (portable kernels only; the GF(p²)
+    /// formulas' three products then overlap instead of running as separate calls).
+    #[inline(always)]
     fn mul(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
-        FpElem(self.mont_mul(&a.0, &b.0))
+        if N <= 2 {
+            FpElem(self.mont_mul_portable(&a.0, &b.0))
+        } else {
+            self.mul_dispatched(a, b)
+        }
     }
-    #[inline]
+    /// Inlined at every call for 1 and 2 limbs, as [`Field::mul`].
+    #[inline(always)]
     fn sqr(&self, a: &FpElem<N>) -> FpElem<N> {
-        FpElem(self.mont_sqr(&a.0))
+        if N <= 2 {
+            FpElem(self.mont_sqr(&a.0))
+        } else {
+            self.sqr_dispatched(a)
+        }
     }
     /// Constant-time inversion (Bernstein–Yang safegcd, [`Fp::inv_ct`]); `None` for
     /// zero. [`Fp::inv_fermat`] is the Fermat alternative; [`Fp::inv_vartime`] is for
@@ -596,7 +619,7 @@ impl<const N: usize> PrimeFieldOps for Fp<N> {
     fn legendre(&self, a: &FpElem<N>) -> i8 {
         self.legendre_bingcd(a)
     }
-    #[inline]
+    #[inline(always)]
     fn mul_small(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
         self.mul_small_ct(a, k)
     }

@@ -215,7 +215,7 @@ impl<const N: usize> Fp<N> {
     /// `k·a` in constant time (in `a`): additions for `k ≤ 8`
     /// (×2, ×4, ×8 doublings; ×3 = 2a + a; ×5 = 4a + a; ×6 = 2·3a; ×7 = 8a − a), a
     /// Montgomery product by `k mod p` otherwise.
-    #[inline]
+    #[inline(always)]
     pub fn mul_small_ct(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
         let p = &self.p;
         let dbl = |x: &[u64; N]| add_mod(x, x, p);
