@@ -54,6 +54,30 @@ pub trait PrimeFieldOps: Field {
     /// `a / k` for `k` in 2…8 (exact division modulo p, El Mrabet et al. §4.2);
     /// `None` if `k` is not invertible modulo p or outside that range.
     fn div_small(&self, a: &Self::Elem, k: u64) -> Option<Self::Elem>;
+    /// `(x0 + kx·x1)·(y0 + ky·y1)` for small `kx, ky ≥ 1`: the product of two short
+    /// linear combinations, as the GF(p²) formulas form them (Karatsuba's
+    /// `(a0 + a1)(b0 + b1)`, the complex squaring's `(a0 + a1)(a0 + c a1)`).
+    /// By default the two sums are reduced first: 1M + 2A (plus [`Self::mul_small`]
+    /// for a factor above 1), which is how [`Counting`] counts it. [`Fp`] multiplies
+    /// the unreduced sums when p leaves room for them.
+    fn mul_lin2(
+        &self,
+        x0: &Self::Elem,
+        x1: &Self::Elem,
+        kx: u64,
+        y0: &Self::Elem,
+        y1: &Self::Elem,
+        ky: u64,
+    ) -> Self::Elem {
+        let lin = |a: &Self::Elem, b: &Self::Elem, k: u64| {
+            if k == 1 {
+                self.add(a, b)
+            } else {
+                self.add(a, &self.mul_small(b, k))
+            }
+        };
+        self.mul(&lin(x0, x1, kx), &lin(y0, y1, ky))
+    }
 }
 
 impl<F: PrimeFieldOps> PrimeFieldOps for Counting<F> {

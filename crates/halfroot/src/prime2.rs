@@ -5,9 +5,10 @@
 //! `T = T1 + T2`, Eq. 19); Adj & Rodríguez-Henríquez, "Square root computation over
 //! even extension fields", IACR ePrint 2012/685 (the complex method).
 //! Cost: `mul` 3M + 6A (Karatsuba, Eq. A.12; with `c = 3`, the `3C1` is one
-//! `mul_small` counted as 1A — the paper's 1A + 1 shift); `sqr` 2M + 4A + 2 `mul_by_c`
-//! ("complex" squaring); `inv` via the norm: 1I + 2S + 3M (incl. `c a1²`);
-//! `add`/`sub` 2A.
+//! `mul_small` counted as 1A — the paper's 1A + 1 shift); `sqr` 2M and a few A
+//! ("complex" squaring). Over [`crate::prime::Fp`] with 1 or 2 limbs and room above p,
+//! the sums that enter a product are not reduced ([`PrimeFieldOps::mul_lin2`]).
+//! `inv` via the norm: 1I + 2S + 3M (incl. `c a1²`); `add`/`sub` 2A.
 //! Preconditions: `c` a non-square modulo p ([`Fp2::new`] checks).
 //! Constant-time: the arithmetic is as constant-time as the base field's (no
 //! data-dependent branches); the square roots in [`sqrt`] are variable-time.
@@ -253,13 +254,15 @@ impl<F: PrimeFieldOps> Field for Fp2<F> {
     }
     /// Karatsuba (Eq. A.12): `C0 = a0 b0`, `C1 = a1 b1`, `C2 = (a0 + a1)(b0 + b1)`,
     /// `ab = (C0 + c C1) + (C2 − C1 − C0) w` — 3M + 6A for `c = 3`.
+    /// `C2` by [`PrimeFieldOps::mul_lin2`] (unreduced sums where the base field has
+    /// room), and `C2 − (C0 + C1)` so that the addition runs while `C2` is computed.
     fn mul(&self, a: &Self::Elem, b: &Self::Elem) -> Self::Elem {
         let f = &self.base;
         let c0 = f.mul(&a.c0, &b.c0);
         let c1 = f.mul(&a.c1, &b.c1);
-        let c2 = f.mul(&f.add(&a.c0, &a.c1), &f.add(&b.c0, &b.c1));
+        let c2 = f.mul_lin2(&a.c0, &a.c1, 1, &b.c0, &b.c1, 1);
         let r0 = f.add(&c0, &self.mul_by_nonresidue(&c1));
-        let r1 = f.sub(&f.sub(&c2, &c1), &c0);
+        let r1 = f.sub(&c2, &f.add(&c0, &c1));
         Fp2Elem { c0: r0, c1: r1 }
     }
     /// Complex squaring: `v = a0 a1`, `r0 = (a0 + a1)(a0 + c a1) − (1 + c) v`,
@@ -267,13 +270,19 @@ impl<F: PrimeFieldOps> Field for Fp2<F> {
     /// `c = −1 … −8` (none for `c = −1`), computed while the second product runs, so
     /// the path through the products is one addition, one multiplication and one
     /// subtraction deep.
+    /// `(a0 + a1)(a0 + c a1)` is one [`PrimeFieldOps::mul_lin2`] for small `±c`
+    /// (`a0 − k a1` as `a0 + k (p − a1)`).
     fn sqr(&self, a: &Self::Elem) -> Self::Elem {
         let f = &self.base;
         let v = f.mul(&a.c0, &a.c1);
-        let t = f.mul(
-            &f.add(&a.c0, &a.c1),
-            &f.add(&a.c0, &self.mul_by_nonresidue(&a.c1)),
-        );
+        let t = match self.kind {
+            NonresidueKind::Small(k) => f.mul_lin2(&a.c0, &a.c1, 1, &a.c0, &a.c1, k),
+            NonresidueKind::NegSmall(k) => f.mul_lin2(&a.c0, &a.c1, 1, &a.c0, &f.neg(&a.c1), k),
+            NonresidueKind::General => f.mul(
+                &f.add(&a.c0, &a.c1),
+                &f.add(&a.c0, &self.mul_by_nonresidue(&a.c1)),
+            ),
+        };
         let r0 = match self.kind {
             NonresidueKind::Small(k) => f.sub(&t, &self.times_small(&v, k + 1)),
             NonresidueKind::NegSmall(1) => t,

@@ -292,4 +292,22 @@ impl PrimeFieldOps for DynFp {
     fn div_small(&self, a: &DynElem, k: u64) -> Option<DynElem> {
         with_fp!(self, |f| f.div_small(&to_arr(a), k).map(from_arr))
     }
+    fn mul_lin2(
+        &self,
+        x0: &DynElem,
+        x1: &DynElem,
+        kx: u64,
+        y0: &DynElem,
+        y1: &DynElem,
+        ky: u64,
+    ) -> DynElem {
+        with_fp!(self, |f| from_arr(f.mul_lin2(
+            &to_arr(x0),
+            &to_arr(x1),
+            kx,
+            &to_arr(y0),
+            &to_arr(y1),
+            ky
+        )))
+    }
 }

@@ -619,6 +619,38 @@ impl<const N: usize> PrimeFieldOps for Fp<N> {
     fn legendre(&self, a: &FpElem<N>) -> i8 {
         self.legendre_bingcd(a)
     }
+    /// For 1 and 2 limbs with `(1 + kx)(1 + ky)·p < 2^(64N)`: the sums as integers
+    /// below `(1 + k)p` (one multiply-accumulate per word, no reduction), their
+    /// almost-Montgomery product (below `2p` by that bound, see
+    /// `mul::mont_mul_almost`) and one subtraction: the reductions of the two
+    /// sums leave the critical path. Otherwise the sums are reduced first.
+    /// Constant-time (the route depends on p, `kx` and `ky` only).
+    #[inline(always)]
+    fn mul_lin2(
+        &self,
+        x0: &FpElem<N>,
+        x1: &FpElem<N>,
+        kx: u64,
+        y0: &FpElem<N>,
+        y1: &FpElem<N>,
+        ky: u64,
+    ) -> FpElem<N> {
+        let room = (1u128 + kx as u128) * (1u128 + ky as u128);
+        if N <= 2 && kx <= 64 && ky <= 64 && (self.p[N - 1] as u128 + 1) * room <= 1 << 64 {
+            let x = limbs::mul_add_small(&x0.0, &x1.0, kx);
+            let y = limbs::mul_add_small(&y0.0, &y1.0, ky);
+            let t = mul::mont_mul_almost(&x, &y, &self.p, self.m0);
+            return FpElem(mul::reduce_once(&t, 0, &self.p));
+        }
+        let lin = |a: &FpElem<N>, b: &FpElem<N>, k: u64| {
+            if k == 1 {
+                self.add(a, b)
+            } else {
+                self.add(a, &self.mul_small(b, k))
+            }
+        };
+        self.mul(&lin(x0, x1, kx), &lin(y0, y1, ky))
+    }
     #[inline(always)]
     fn mul_small(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
         self.mul_small_ct(a, k)

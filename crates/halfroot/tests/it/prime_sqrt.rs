@@ -12,6 +12,7 @@ use halfroot::prime::qr::{cqr, cqr_windowed, pow_sliding, pqr, pqr_windowed, QrT
 use halfroot::prime::reference::BigPrimeField;
 use halfroot::prime::sqrt::{constant_time, mwst, smart, sqrt_smaller, SqrtAlgorithm, SqrtContext};
 use halfroot::prime::PrimeFieldOps;
+use halfroot::prime::{Fp, FpElem};
 use halfroot::prime2::qr::{legendre_via_norm, Fp2QrTest};
 use halfroot::prime2::sqrt::{Fp2SqrtAlgorithm, Fp2SqrtContext};
 use halfroot::prime2::{Fp2, Fp2Elem, QuadraticExtension};
@@ -343,6 +344,79 @@ fn fp2_arithmetic_matches_schoolbook() {
             assert_eq!(q.embed(&q.norm(&a)), q.mul(&a, &q.conjugate(&a)));
         }
         assert!(q.inv(&q.zero()).is_none());
+    }
+}
+
+/// GF(p²) over the Montgomery fields against the schoolbook product, for every kind of
+/// `c` (small, minus small, general) and for primes on both sides of the room that
+/// `mul_lin2`'s unreduced sums need (1 and 2 limbs), plus 3 limbs (reduced sums).
+fn fp2_montgomery_matches_schoolbook_at<const N: usize>(p: &BigUint, rng: &mut ChaCha20Rng) {
+    let f = Fp::<N>::new(p).unwrap();
+    let mut cs: Vec<BigUint> = Vec::new();
+    for k in 1..=8u32 {
+        cs.push(BigUint::from(k));
+        cs.push(p - k);
+    }
+    for _ in 0..4 {
+        cs.push(rng.gen_biguint_below(p));
+    }
+    for c in cs {
+        let Ok(q) = Fp2::new(f.clone(), f.from_biguint(&c).unwrap()) else {
+            continue;
+        };
+        let to = |x: &Fp2Elem<FpElem<N>>| Fp2Elem {
+            c0: f.to_biguint(&x.c0),
+            c1: f.to_biguint(&x.c1),
+        };
+        let mut xs: Vec<_> = (0..40).map(|_| q.random(rng)).collect();
+        let pm1 = f.from_biguint(&(p - 1u32)).unwrap();
+        xs.push(q.elem(pm1, pm1));
+        xs.push(q.elem(f.zero(), pm1));
+        xs.push(q.elem(pm1, f.one()));
+        for a in &xs {
+            for b in xs.iter().take(6) {
+                assert_eq!(
+                    to(&q.mul(a, b)),
+                    naive_mul(p, &c, &to(a), &to(b)),
+                    "mul p={p} c={c}"
+                );
+            }
+            assert_eq!(
+                to(&q.sqr(a)),
+                naive_mul(p, &c, &to(a), &to(a)),
+                "sqr p={p} c={c}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fp2_over_montgomery_matches_schoolbook() {
+    let mut rng = ChaCha20Rng::seed_from_u64(81);
+    let largest_below = |bits: u32| {
+        let mut p = (BigUint::from(1u32) << bits) - 1u32;
+        while !halfroot::prime::primality::is_probable_prime(&p) {
+            p -= 2u32;
+        }
+        p
+    };
+    for bits in [20u64, 57, 60, 64] {
+        let p = prime_with_two_adicity(bits, 1 + (bits % 3) as u32, &mut rng);
+        fp2_montgomery_matches_schoolbook_at::<1>(&p, &mut rng);
+    }
+    for bits in [57u32, 58, 60, 61, 62, 64] {
+        fp2_montgomery_matches_schoolbook_at::<1>(&largest_below(bits), &mut rng);
+    }
+    for bits in [81u64, 85, 121, 125, 128] {
+        let p = prime_with_two_adicity(bits, 1 + (bits % 3) as u32, &mut rng);
+        fp2_montgomery_matches_schoolbook_at::<2>(&p, &mut rng);
+    }
+    for bits in [121u32, 122, 124, 125, 126, 128] {
+        fp2_montgomery_matches_schoolbook_at::<2>(&largest_below(bits), &mut rng);
+    }
+    for bits in [160u64, 192] {
+        let p = prime_with_two_adicity(bits, 2, &mut rng);
+        fp2_montgomery_matches_schoolbook_at::<3>(&p, &mut rng);
     }
 }
 

@@ -52,6 +52,17 @@ pub(crate) fn sub_n<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u6
     (r, c)
 }
 
+/// `a + k·b` as an integer, for `a + k·b < 2^(64N)` (no reduction).
+#[inline(always)]
+pub(crate) fn mul_add_small<const N: usize>(a: &[u64; N], b: &[u64; N], k: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut c = 0;
+    for i in 0..N {
+        (r[i], c) = mac(a[i], b[i], k, c);
+    }
+    r
+}
+
 /// Picks `a` where `mask` is all ones and `b` where it is zero, without branching.
 #[inline(always)]
 pub(crate) fn select_n<const N: usize>(mask: u64, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
