@@ -5,6 +5,8 @@ the double-width product and square, straight-line for each size in SIZES.
 measured too; both lost to the portable/row kernels and were dropped.)
 Run: python3 gen_comba_adx.py > comba_adx.rs && cargo fmt"""
 
+from adx_asm import emit
+
 SIZES = list(range(8, 17)) + [20, 24]
 
 
@@ -41,10 +43,6 @@ class Acc:
         c0, c1, c2 = self.r
         self.lines.append(f"xor {{{c0}:e}}, {{{c0}:e}}")
         self.r = [c1, c2, c0]
-
-
-def emit(lines):
-    return "\n".join(f'            "{l}",' for l in lines)
 
 
 def zero_all(lines):

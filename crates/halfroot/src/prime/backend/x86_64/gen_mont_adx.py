@@ -3,6 +3,8 @@
 N = 4, 6, 8 limbs (two carry chains per pass, accumulator kept in registers and
 renamed instead of shifted). Run: python3 gen_mont_adx.py > mont_adx.rs"""
 
+from adx_asm import redc_window
+
 SIZES = [4, 6, 8]
 
 def kernel(n, full=False):
@@ -191,29 +193,6 @@ pub(crate) unsafe fn {name}(a: &[u64; {n}], b: &[u64; {n}], pm: &[u64; {n + 1}])
     {body_ret}
 }}
 '''
-
-def redc_window(lines, w, n):
-    """Montgomery reduction of the low n words held in the (n+1)-register window `w`
-    (its extra word zeroed by the caller): n rows `q = w[0]·m0`, `w += q·p` on the two
-    carry chains; the vanished low word becomes the new top word each row. Returns
-    the rotated window (result words w[0 .. n-1], top word w[n])."""
-    m0 = f"qword ptr [{{pm}} + {8 * n}]"
-    for i in range(n):
-        lines.append(f"mov rdx, {{{w[0]}}}")
-        lines.append(f"imul rdx, {m0}")
-        lines.append("xor {lo:e}, {lo:e}")
-        for j in range(n):
-            lines.append(f"mulx {{hi}}, {{lo}}, qword ptr [{{pm}} + {8 * j}]")
-            lines.append(f"adox {{{w[j]}}}, {{lo}}")
-            lines.append(f"adcx {{{w[j + 1]}}}, {{hi}}")
-        lines.append("mov {lo:e}, 0")
-        lines.append(f"adox {{{w[n]}}}, {{lo}}")
-        # w[0] is zero now: it becomes the new top word.
-        lines.append(f"adcx {{{w[0]}}}, {{lo}}")
-        lines.append(f"adox {{{w[0]}}}, {{lo}}")
-        w = w[1:] + w[:1]
-    return w
-
 
 def kernel_sqr_ptr(n):
     """Montgomery square by pointer: cross products once (rows, two carry chains),

@@ -4,14 +4,12 @@ N = 3 … 8: the double-width product and the separate Montgomery reduction, the
 accumulator in an (N+1)-register window that is renamed, not shifted, after each
 row. Run: python3 gen_rows_adx.py > rows_adx.rs && cargo fmt"""
 
+from adx_asm import emit, redc_window
+
 SIZES = list(range(3, 9))
 # Sizes whose pointer operands no longer fit the 13 allocatable registers: their
 # operands are copied into one struct addressed by a single base register.
 STRUCT = {7, 8}
-
-
-def emit(lines):
-    return "\n".join(f'            "{l}",' for l in lines)
 
 
 def mul_rows(n):
@@ -95,20 +93,7 @@ def redc_rows(n):
     for j in range(n):
         lines.append(f"mov {{{w[j]}}}, {TL(j)}")
     lines.append(f"xor {{{w[n]}:e}}, {{{w[n]}:e}}")
-    for i in range(n):
-        lines.append(f"mov rdx, {{{w[0]}}}")
-        lines.append(f"imul rdx, {P(n)}")
-        lines.append("xor {lo:e}, {lo:e}")
-        for j in range(n):
-            lines.append(f"mulx {{hi}}, {{lo}}, {P(j)}")
-            lines.append(f"adox {{{w[j]}}}, {{lo}}")
-            lines.append(f"adcx {{{w[j + 1]}}}, {{hi}}")
-        lines.append("mov {lo:e}, 0")
-        lines.append(f"adox {{{w[n]}}}, {{lo}}")
-        # w0 is zero now (the low word cancelled): the new top word, both carries.
-        lines.append(f"adcx {{{w[0]}}}, {{lo}}")
-        lines.append(f"adox {{{w[0]}}}, {{lo}}")
-        w = w[1:] + w[:1]
+    w = redc_window(lines, w, n, P)
     # Add the high half.
     for j in range(n):
         lines.append(f"{'add' if j == 0 else 'adc'} {{{w[j]}}}, {TH(j)}")
