@@ -6,7 +6,8 @@
 //! backend kernels one by one; `LAT` dependent squares and products (the latency an
 //! exponentiation sees); `LEG=k` binary-GCD Legendre symbols (best of k rounds);
 //! `MWST=T` P.QR + MW-ST against the bare x^((s+1)/2) on a prime with ν₂(p−1) = T + 1;
-//! `QRPROBE`, `NAMED` special primes.
+//! `QRPROBE`, `NAMED` special primes; `FP2` GF(q²) on Table 1's extension-field settings
+//! (dependent squares and products, binary against sliding exponentiation).
 #![allow(missing_docs)]
 
 use halfroot::field::Field;
@@ -394,7 +395,65 @@ fn batch<const N: usize>(bits: u64) {
     );
 }
 
+/// GF(q²) on Wang–Nogami–Morikawa's Table 1 extension-field settings: chains of
+/// dependent squarings and products, and x^((q²−1)/2) by the binary method against
+/// sliding windows.
+fn fp2_probe() {
+    use halfroot::prime::qr::{pow_binary, pow_sliding};
+    use halfroot::prime2::Fp2;
+    use num_bigint::BigUint;
+
+    let settings: [(&str, BigUint); 3] = [
+        ("I   2^81 - 2^6 + 1", (BigUint::from(1u32) << 81u32) - 63u32),
+        (
+            "II  2^81 - 2^24 + 1",
+            (BigUint::from(1u32) << 81u32) - (1u32 << 24) + 1u32,
+        ),
+        ("III 2^84 + 2^2 - 1", (BigUint::from(1u32) << 84u32) + 3u32),
+    ];
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    for (label, q) in settings {
+        let Ok(f) = Fp::<2>::new(&q) else { continue };
+        let Ok(q2) = Fp2::with_nonresidue(f, 3) else {
+            continue;
+        };
+        let a = q2.random(&mut rng);
+        let b = q2.random(&mut rng);
+        let half = ((&q * &q) - 1u32) >> 1u32;
+        let e = half.to_u64_digits();
+        let sqr = min_ns(200, 200, || {
+            let mut x = black_box(a.clone());
+            for _ in 0..64 {
+                x = q2.sqr(&x);
+            }
+            black_box(x);
+        }) / 64.0;
+        let mul = min_ns(200, 200, || {
+            let mut x = black_box(a.clone());
+            for _ in 0..64 {
+                x = q2.mul(&x, &b);
+            }
+            black_box(x);
+        }) / 64.0;
+        let bin = min_ns(20, 100, || {
+            black_box(pow_binary(&q2, black_box(&a), &e));
+        });
+        let sl = min_ns(20, 100, || {
+            black_box(pow_sliding(&q2, black_box(&a), &e));
+        });
+        println!(
+            "{label}: dependent sqr {sqr:.1} ns, mul {mul:.1} ns; x^((q²-1)/2) ({} bits, weight {}): binary {bin:.0} ns, sliding {sl:.0} ns",
+            half.bits(),
+            half.count_ones()
+        );
+    }
+}
+
 fn main() {
+    if std::env::var("FP2").is_ok() {
+        fp2_probe();
+        return;
+    }
     if std::env::var("BATCH").is_ok() {
         println!("| bits | mul | mul_many | ratio | sqr | sqr_many | wide portable | wide batch | backend |");
         println!("|---|---|---|---|---|---|---|---|---|");

@@ -69,15 +69,30 @@ pub trait PrimeFieldOps: Field {
         y1: &Self::Elem,
         ky: u64,
     ) -> Self::Elem {
-        let lin = |a: &Self::Elem, b: &Self::Elem, k: u64| {
-            if k == 1 {
-                self.add(a, b)
-            } else {
-                self.add(a, &self.mul_small(b, k))
-            }
-        };
-        self.mul(&lin(x0, x1, kx), &lin(y0, y1, ky))
+        mul_lin2_reduced(self, x0, x1, kx, y0, y1, ky)
     }
+}
+
+/// [`PrimeFieldOps::mul_lin2`] with the two sums reduced first: the trait's default,
+/// and the fallback of fields that override it.
+#[inline(always)]
+pub(crate) fn mul_lin2_reduced<F: PrimeFieldOps + ?Sized>(
+    f: &F,
+    x0: &F::Elem,
+    x1: &F::Elem,
+    kx: u64,
+    y0: &F::Elem,
+    y1: &F::Elem,
+    ky: u64,
+) -> F::Elem {
+    let lin = |a: &F::Elem, b: &F::Elem, k: u64| {
+        if k == 1 {
+            f.add(a, b)
+        } else {
+            f.add(a, &f.mul_small(b, k))
+        }
+    };
+    f.mul(&lin(x0, x1, kx), &lin(y0, y1, ky))
 }
 
 impl<F: PrimeFieldOps> PrimeFieldOps for Counting<F> {

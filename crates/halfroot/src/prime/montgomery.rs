@@ -642,14 +642,7 @@ impl<const N: usize> PrimeFieldOps for Fp<N> {
             let t = mul::mont_mul_almost(&x, &y, &self.p, self.m0);
             return FpElem(mul::reduce_once(&t, 0, &self.p));
         }
-        let lin = |a: &FpElem<N>, b: &FpElem<N>, k: u64| {
-            if k == 1 {
-                self.add(a, b)
-            } else {
-                self.add(a, &self.mul_small(b, k))
-            }
-        };
-        self.mul(&lin(x0, x1, kx), &lin(y0, y1, ky))
+        crate::prime::mul_lin2_reduced(self, x0, x1, kx, y0, y1, ky)
     }
     #[inline(always)]
     fn mul_small(&self, a: &FpElem<N>, k: u64) -> FpElem<N> {
