@@ -16,8 +16,47 @@ cargo clippy --workspace --all-targets --release -- -D warnings
 # feature-pinning entries in halfroot-peers' and halfroot-py's Cargo.toml), so the
 # `halfroot` library is not compiled again; `--workspace` would compile the Python
 # extension's library for nothing (it has no doc tests; 2 minutes).
+#
+# Every SIMD/assembly kernel test records in $HALFROOT_KERNEL_LOG whether its kernel ran
+# (compared with the portable code) or was skipped and why; the summary at the end lists
+# them. HALFROOT_REQUIRE_KERNELS=all turns a skip into a failure.
+mkdir -p target
+export HALFROOT_KERNEL_LOG="$PWD/target/kernel-log.txt"
+rm -f "$HALFROOT_KERNEL_LOG"
 cargo test --workspace --release --tests
 cargo test --release --doc -p halfroot -p halfroot-cli -p halfroot-peers
+# Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot library's
+# unit tests and its `binary` and `it` test binaries) again under every HALFROOT_CPU
+# level below native that this CPU supports (`halfroot cpu --levels`), so that the
+# portable code and the AVX2-class kernels (the path of CPUs without AVX-512) are tested
+# here too. The binaries built above are run directly: run time only, no rebuild.
+native_levels="$(./target/release/halfroot cpu --levels)"
+mapfile -t forced_bins < <(cargo test --workspace --release --tests --no-run --message-format=json 2>/dev/null |
+    python3 -c '
+import json, sys
+for line in sys.stdin:
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    t = m.get("target", {})
+    if (m.get("reason") == "compiler-artifact" and m.get("executable")
+            and m.get("profile", {}).get("test") and "crates/halfroot#" in m.get("package_id", "")
+            and t.get("name") in ("halfroot", "binary", "it")):
+        print(m["executable"])
+')
+if [ "${#forced_bins[@]}" -ne 3 ]; then
+    echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
+    exit 1
+fi
+for level in $native_levels; do
+    [ "$level" = "avx512" ] && continue   # = native, run above
+    echo "== forced path HALFROOT_CPU=$level =="
+    for bin in "${forced_bins[@]}"; do
+        (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q)
+    done
+done
+bash scripts/kernel-summary.sh "$HALFROOT_KERNEL_LOG" "$native_levels"
 # The Python package: built by maturin into a venv, tested with pytest (galois as oracle).
 # (Building it alongside the Rust build was tried: on 2 cores it slowed both.)
 bash scripts/test-python.sh

@@ -98,6 +98,14 @@ enum Command {
     },
     /// The SSRF polynomial lab: classify, zeta, spectrum, find, convert, codegen.
     Ssrf(ssrf_cmd::SsrfArgs),
+    /// The CPU and the features halfroot's kernels use (restricted by the environment
+    /// variable HALFROOT_CPU: native, portable, clmul, avx2, avx512, a feature list such
+    /// as pclmulqdq,bmi2, or removals such as -gfni,-avx512ifma).
+    Cpu {
+        /// Print only the HALFROOT_CPU levels this CPU supports, space-separated.
+        #[arg(long)]
+        levels: bool,
+    },
     /// Measure everything on this machine and print the papers' tables beside ours.
     Report {
         /// Sections to run (default: all).
@@ -141,7 +149,22 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = halfroot::cpu::restriction_from_env() {
+        return fail(&e.to_string());
+    }
     match cli.command {
+        Command::Cpu { levels } => {
+            if levels {
+                println!("{}", halfroot::cpu::supported_levels().join(" "));
+            } else {
+                println!("{}", halfroot::cpu::describe());
+                println!(
+                    "levels supported here: {}",
+                    halfroot::cpu::supported_levels().join(", ")
+                );
+            }
+            ExitCode::SUCCESS
+        }
         Command::Field {
             modulus,
             op,

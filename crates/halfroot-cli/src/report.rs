@@ -131,46 +131,15 @@ pub fn run(opts: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// One line naming the CPU and the features halfroot uses.
+/// One line naming the CPU and the features halfroot uses (`halfroot::cpu`: detected,
+/// and in use under the `HALFROOT_CPU` restriction).
 pub fn machine_summary() -> String {
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|m| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
-    let mut feats = Vec::new();
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::is_x86_feature_detected!("pclmulqdq") {
-            feats.push("pclmulqdq");
-        }
-        if std::is_x86_feature_detected!("vpclmulqdq") {
-            feats.push("vpclmulqdq");
-        }
-        if std::is_x86_feature_detected!("avx512f") {
-            feats.push("avx512f");
-        }
-        if std::is_x86_feature_detected!("bmi2") {
-            feats.push("bmi2");
-        }
-        if std::is_x86_feature_detected!("gfni") {
-            feats.push("gfni");
-        }
-    }
     format!(
-        "Machine: {model}; {} logical CPUs; features used: {}. Times are medians of \
-         batches, in ns per operation, throughput of independent operations unless noted.",
+        "Machine: {}; {} logical CPUs. Times are medians of batches, in ns per operation, \
+         throughput of independent operations unless noted.",
+        halfroot::cpu::describe(),
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1),
-        if feats.is_empty() {
-            "none (portable code)".to_string()
-        } else {
-            feats.join(", ")
-        }
     )
 }

@@ -8,6 +8,7 @@
 //! | [`binary`] | F_2^d in polynomial basis: sqrt, trace, half-trace, quadratics | Avanzi §2–3 |
 //! | [`field`] | the `Field` trait every field implements | — |
 //! | [`gf2poly`] | GF(2)\[X\] of any degree: Karatsuba/clmul products, Barrett/sparse mod, Ben-Or and Rabin irreducibility | Ben-Or 1981; Rabin 1980 |
+//! | [`cpu`] | CPU features: detected once, restricted by `HALFROOT_CPU`, every kernel choice made from it | — |
 //! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
 //! | [`error`] | the library's error type | — |
 //! | [`ssrf`] | SSRF polynomial lab: classify, ζ, trace spectra, search, codegen | Avanzi §2, App. B |
@@ -18,6 +19,7 @@
 
 pub mod binary;
 pub mod count;
+pub mod cpu;
 pub mod error;
 pub mod ext;
 pub mod field;

@@ -69,6 +69,19 @@ pub(crate) fn sliced<M: ModulusSpec>() -> Option<avx512_sliced::Sliced512> {
     }
 }
 
+/// Whether the word-sliced AVX-512 batch kernels run on this CPU (under `HALFROOT_CPU`):
+/// the compile-time specs' `sqr_many` / `sqrt_many` then use them.
+pub fn sliced_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        avx512_sliced::Sliced512::detect().is_some()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// How many leading elements of a batch of `len` the word-sliced kernels take: all
 /// full groups of eight, and the tail too (as one zero-padded pass) when it holds at
 /// least three elements; the rest goes through the one-element kernels.

@@ -112,6 +112,10 @@ pub struct FieldInfo {
     pub half_trace_table_bytes: Option<usize>,
     /// How λ² + λ = α is solved for even d.
     pub even_solver: Option<String>,
+    /// The product/square kernel backend in use.
+    pub mul_backend: &'static str,
+    /// The CPU and its features, detected and in use ([`crate::cpu::describe`]).
+    pub cpu: String,
 }
 
 impl core::fmt::Display for FieldInfo {
@@ -166,9 +170,11 @@ impl core::fmt::Display for FieldInfo {
             None => writeln!(f, "half-trace table:  none (even degree)")?,
         }
         match &self.even_solver {
-            Some(s) => write!(f, "even-degree solve: {s}"),
-            None => write!(f, "even-degree solve: not needed (odd degree: half-trace)"),
+            Some(s) => writeln!(f, "even-degree solve: {s}")?,
+            None => writeln!(f, "even-degree solve: not needed (odd degree: half-trace)")?,
         }
+        writeln!(f, "mul/sqr kernels:   {}", self.mul_backend)?;
+        write!(f, "cpu:               {}", self.cpu)
     }
 }
 
@@ -651,6 +657,8 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             sqrt_reason,
             zeta_multiplication,
             split_backend: backend::backend_name(),
+            mul_backend: self.arith.backend().name(),
+            cpu: crate::cpu::describe(),
             trace_method: self.trace.method(),
             trace_vector_weight: self.trace.vector().iter().map(|w| w.count_ones()).sum(),
             half_trace_method: self.half_trace_method,

@@ -82,8 +82,8 @@ impl AdxToken {
         {
             static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
             let has = *HAS.get_or_init(|| {
-                std::arch::is_x86_feature_detected!("bmi2")
-                    && std::arch::is_x86_feature_detected!("adx")
+                use crate::cpu::{has_all, Feature};
+                has_all(&[Feature::Bmi2, Feature::Adx])
             });
             if has {
                 return Some(AdxToken(()));

@@ -133,10 +133,23 @@ fn random_elem<const N: usize>(rng: &mut impl RngCore, d: u32) -> [u64; N] {
     }
 }
 
+/// The backends that run here; each one that cannot is logged as a skipped kernel.
 fn backends() -> Vec<Backend> {
+    use halfroot::cpu::{kernel_log, Feature};
     Backend::ALL
         .into_iter()
-        .filter(|b| b.is_available())
+        .filter(|&b| {
+            let needs: &[Feature] = match b {
+                Backend::Portable => &[],
+                Backend::Pclmul => &[Feature::Pclmulqdq, Feature::Sse41],
+                _ => &[Feature::Pclmulqdq, Feature::Sse41, Feature::Bmi2],
+            };
+            kernel_log::check(
+                &format!("binary::arith {}", b.name()),
+                b.is_available(),
+                needs,
+            )
+        })
         .collect()
 }
 

@@ -99,5 +99,19 @@ macro_rules! sliced_matches_portable {
 
 #[test]
 fn sliced_sqr_and_sqrt_match_portable() {
+    use halfroot::cpu::Feature;
+    halfroot::cpu::kernel_log::check(
+        "binary::avx512_sliced sqr_many/sqrt_many",
+        halfroot::binary::backend::sliced_available(),
+        &[
+            Feature::Avx512f,
+            Feature::Avx512bw,
+            Feature::Avx512dq,
+            Feature::Avx512vbmi,
+            Feature::Avx512vbmi2,
+            Feature::Vpclmulqdq,
+            Feature::Gfni,
+        ],
+    );
     halfroot::for_each_binary_spec!(sliced_matches_portable);
 }

@@ -158,11 +158,8 @@ fn mul_many_rejects_length_mismatch() {
     assert!(f.sqr_many(&a, &mut out).is_err());
     let mut out = vec![f.zero(); 9];
     assert!(f.mul_many(&a, &a, &mut out).is_ok());
-    #[cfg(target_arch = "x86_64")]
-    let has = std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512ifma");
-    #[cfg(not(target_arch = "x86_64"))]
-    let has = false;
+    use halfroot::cpu::{has_all, Feature};
+    let has = has_all(&[Feature::Avx512f, Feature::Avx512ifma]);
     // The IFMA path is really the one under test on a CPU that has it.
     assert_eq!(f.batch_backend(), if has { "ifma" } else { "scalar" });
     let f1 = Fp::<1>::new(&BigUint::from(1_000_000_007u64)).unwrap();

@@ -54,13 +54,16 @@ impl Sliced512 {
     pub fn detect() -> Option<Sliced512> {
         static HAS: OnceLock<bool> = OnceLock::new();
         let has = *HAS.get_or_init(|| {
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512dq")
-                && std::arch::is_x86_feature_detected!("avx512vbmi")
-                && std::arch::is_x86_feature_detected!("avx512vbmi2")
-                && std::arch::is_x86_feature_detected!("vpclmulqdq")
-                && std::arch::is_x86_feature_detected!("gfni")
+            use crate::cpu::{has_all, Feature};
+            has_all(&[
+                Feature::Avx512f,
+                Feature::Avx512bw,
+                Feature::Avx512dq,
+                Feature::Avx512vbmi,
+                Feature::Avx512vbmi2,
+                Feature::Vpclmulqdq,
+                Feature::Gfni,
+            ])
         });
         has.then_some(Sliced512(()))
     }

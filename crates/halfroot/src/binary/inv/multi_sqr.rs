@@ -517,6 +517,12 @@ mod tests {
 
     #[test]
     fn fused_kernel_matches_portable() {
+        #[cfg(target_arch = "x86_64")]
+        crate::cpu::kernel_log::check(
+            "binary::inv::multi_sqr fused",
+            crate::binary::backend::x86_64::Pclmul::detect().is_some(),
+            &[crate::cpu::Feature::Pclmulqdq, crate::cpu::Feature::Sse41],
+        );
         fused_matches_portable_for::<3, Nist163>();
         fused_matches_portable_for::<3, Ssrf163>();
         fused_matches_portable_for::<5, Nist283>();

@@ -470,8 +470,22 @@ mod tests {
 
     #[test]
     fn affine_map_gfni_matches_portable() {
-        // On a CPU without GFNI both are the portable kernel and this is vacuous but
-        // harmless; the accelerated path is checked wherever it exists.
+        // On a CPU without GFNI both are the portable kernel: the kernel log says so
+        // (and `HALFROOT_REQUIRE_KERNELS=all` fails the test).
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::cpu::Feature;
+            crate::cpu::kernel_log::check(
+                "binary::linear_map::gfni",
+                crate::binary::linear_map::backend::gfni::Gfni512::detect().is_some(),
+                &[
+                    Feature::Avx512f,
+                    Feature::Avx512bw,
+                    Feature::Avx512vbmi,
+                    Feature::Gfni,
+                ],
+            );
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(82);
         let columns: Vec<[u64; 3]> = (0..163).map(|_| random_vec(&mut rng, 163)).collect();
         let fast = AffineMap::<3>::new(&columns);

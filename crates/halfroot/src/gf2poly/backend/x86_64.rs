@@ -19,8 +19,8 @@ static AVAILABLE: OnceLock<bool> = OnceLock::new();
 /// Whether this CPU has PCLMULQDQ (and SSE2), detected once.
 pub fn available() -> bool {
     *AVAILABLE.get_or_init(|| {
-        std::arch::is_x86_feature_detected!("pclmulqdq")
-            && std::arch::is_x86_feature_detected!("sse2")
+        use crate::cpu::{has_all, Feature};
+        has_all(&[Feature::Pclmulqdq, Feature::Sse2])
     })
 }
 
@@ -208,6 +208,11 @@ mod tests {
 
     #[test]
     fn sqr_matches_portable() {
+        crate::cpu::kernel_log::check(
+            "gf2poly::x86_64::sqr",
+            available(),
+            &[crate::cpu::Feature::Pclmulqdq],
+        );
         let mut seed = 0x0123_4567_89AB_CDEFu64;
         for n in 0..40 {
             let a = words(&mut seed, n);
@@ -221,6 +226,11 @@ mod tests {
 
     #[test]
     fn mul_basecase_matches_portable() {
+        crate::cpu::kernel_log::check(
+            "gf2poly::x86_64::mul_basecase",
+            available(),
+            &[crate::cpu::Feature::Pclmulqdq],
+        );
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for la in (0..12).chain([31, 32, 47]) {
             for lb in (0..12).chain([17, 40]) {

@@ -254,10 +254,84 @@ mod tests {
     use crate::prime::montgomery::mul::mont_mul;
     use rand::{RngCore, SeedableRng};
 
+    /// The sizes of the generated kernels, from the tables `x86_64::mont_adx::*_SIZES`
+    /// that `scripts/adx/gen_mont_adx.py` emits with the kernels (empty off x86-64).
+    #[derive(Default)]
+    struct Generated {
+        /// Montgomery products for p's top limb below 2^64 − 1.
+        mul: Vec<usize>,
+        /// Montgomery products for any odd p.
+        mul_any_p: Vec<usize>,
+        /// Montgomery squares (any odd p).
+        sqr: Vec<usize>,
+        /// Copied-operand products (`mont_mul_adx_copied`, `full == false`).
+        copied: Vec<usize>,
+        /// Copied-operand products for any odd p (`full == true`).
+        copied_full: Vec<usize>,
+        /// Almost-Montgomery square and product.
+        lazy: Vec<usize>,
+    }
+
+    fn generated() -> Generated {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use x86_64::mont_adx as k;
+            let mul_any_p = [k::PTR_FULL_SIZES, k::COPIED_FULL_SIZES].concat();
+            return Generated {
+                mul: [k::PTR_SIZES, k::COPIED_SIZES, &mul_any_p].concat(),
+                mul_any_p,
+                sqr: [k::SQR_PTR_SIZES, k::SQR_REG_SIZES, k::SQR_STACK_SIZES].concat(),
+                copied: k::COPIED_SIZES.to_vec(),
+                copied_full: k::COPIED_FULL_SIZES.to_vec(),
+                lazy: k::LAZY_SIZES.to_vec(),
+            };
+        }
+        #[allow(unreachable_code)]
+        Generated::default()
+    }
+
+    /// Whether a generated Montgomery product kernel takes `n` limbs and a modulus with
+    /// top limb `top`.
+    fn mul_kernel_exists(n: usize, top: u64) -> bool {
+        let g = generated();
+        if top == u64::MAX {
+            g.mul_any_p.contains(&n)
+        } else {
+            g.mul.contains(&n)
+        }
+    }
+
+    /// The dispatch and the generated size tables agree: `adx_supports` (which `Fp`
+    /// uses to pick the ADX path) says yes exactly for the sizes and moduli with a
+    /// kernel, and the lazy kernels are the 3-limb ones `mont_sqr_lazy_3` and
+    /// `mont_mul_lazy_3` call. (`mont_mul_adx_matches_portable` checks that each
+    /// dispatch function returns a result exactly for its table's sizes.)
+    #[test]
+    fn dispatch_matches_generated_sizes() {
+        for n in 0..=64 {
+            for top in [u64::MAX, u64::MAX - 1, 1 << 63, 1] {
+                assert_eq!(
+                    adx_supports(n, top),
+                    mul_kernel_exists(n, top),
+                    "adx_supports({n}, {top:#x}) against the generated size tables"
+                );
+            }
+        }
+        if cfg!(target_arch = "x86_64") {
+            let lazy = generated().lazy;
+            assert_eq!(lazy, [3], "lazy kernels: the dispatch has 3-limb ones only");
+        }
+    }
+
     fn check<const N: usize>(rng: &mut rand::rngs::StdRng) {
         let Some(tok) = AdxToken::detect() else {
+            crate::cpu::kernel_log::kernel_skipped(
+                "prime::adx::mont_mul/mont_sqr",
+                &[crate::cpu::Feature::Bmi2, crate::cpu::Feature::Adx],
+            );
             return;
         };
+        crate::cpu::kernel_log::kernel_ran("prime::adx::mont_mul/mont_sqr");
         for round in 0..400 {
             // Random odd moduli, including top limbs 2^64 − 1 and close to it.
             let mut p = [0u64; N];
@@ -301,29 +375,33 @@ mod tests {
             one[0] = 1;
             cases.push((pm1, one));
             let top_ok = p[N - 1] != u64::MAX;
+            // Each dispatch returns a result exactly for the sizes of the generated
+            // tables (`x86_64::mont_adx::*_SIZES`).
+            let g = generated();
+            let has_mul = mul_kernel_exists(N, p[N - 1]);
             for (a, b) in cases {
                 let want = mont_mul(&a, &b, &p, m0);
                 let got = mont_mul_adx(tok, &a, &b, &p, &pm, m0);
                 let sq = mont_sqr_adx(tok, &a, &pm);
                 assert_eq!(
                     sq,
-                    (3..=8).contains(&N).then(|| mont_mul(&a, &a, &p, m0)),
+                    g.sqr.contains(&N).then(|| mont_mul(&a, &a, &p, m0)),
                     "sqr, p = {p:x?}"
                 );
-                if adx_supports(N, p[N - 1]) {
-                    assert_eq!(got, Some(want), "dispatch, p = {p:x?}");
-                } else {
-                    assert_eq!(got, None);
-                }
+                assert_eq!(got, has_mul.then_some(want), "dispatch, p = {p:x?}");
+                assert_eq!(adx_supports(N, p[N - 1]), has_mul);
                 let copied = mont_mul_adx_copied(tok, &a, &b, &p, m0, false);
-                // Copied-operand kernels exist for N = 4, 6, 8.
                 assert_eq!(
                     copied,
-                    (top_ok && matches!(N, 4 | 6 | 8)).then_some(want),
+                    (top_ok && g.copied.contains(&N)).then_some(want),
                     "copied, p = {p:x?}"
                 );
                 let full = mont_mul_adx_copied(tok, &a, &b, &p, m0, true);
-                assert_eq!(full, (N == 6).then_some(want), "copied full, p = {p:x?}");
+                assert_eq!(
+                    full,
+                    g.copied_full.contains(&N).then_some(want),
+                    "copied full, p = {p:x?}"
+                );
             }
         }
     }
@@ -332,8 +410,13 @@ mod tests {
     fn mont_mul_adx_ptr_4_full_matches_portable() {
         // The `_full` kernel must also be right for moduli the other kernel takes.
         let Some(_tok) = AdxToken::detect() else {
+            crate::cpu::kernel_log::kernel_skipped(
+                "prime::adx::mont_mul_ptr_4_full",
+                &[crate::cpu::Feature::Bmi2, crate::cpu::Feature::Adx],
+            );
             return;
         };
+        crate::cpu::kernel_log::kernel_ran("prime::adx::mont_mul_ptr_4_full");
         #[cfg(target_arch = "x86_64")]
         {
             let mut rng = rand::rngs::StdRng::seed_from_u64(6);
@@ -391,8 +474,13 @@ mod tests {
     fn mont_lazy_3_matches_portable() {
         use crate::prime::montgomery::limbs::{add_n, lt_vartime, sub_n};
         let Some(tok) = AdxToken::detect() else {
+            crate::cpu::kernel_log::kernel_skipped(
+                "prime::adx::mont_lazy_3",
+                &[crate::cpu::Feature::Bmi2, crate::cpu::Feature::Adx],
+            );
             return;
         };
+        crate::cpu::kernel_log::kernel_ran("prime::adx::mont_lazy_3");
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         for round in 0..600 {
             // Top limbs just below 2^62, around 2^31 (160-bit primes), tiny.
@@ -469,11 +557,19 @@ mod tests {
     #[test]
     fn mont_mul_adx_matches_portable() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
-        check::<3>(&mut rng);
-        check::<4>(&mut rng);
-        check::<5>(&mut rng);
-        check::<6>(&mut rng);
-        check::<7>(&mut rng);
-        check::<8>(&mut rng);
+        macro_rules! check_sizes {
+            ($($n:literal),*) => {{
+                $(check::<$n>(&mut rng);)*
+                [$($n),*]
+            }};
+        }
+        let checked = check_sizes!(3, 4, 5, 6, 7, 8);
+        let g = generated();
+        for n in [g.mul, g.mul_any_p, g.sqr, g.copied, g.copied_full, g.lazy].concat() {
+            assert!(
+                checked.contains(&n),
+                "N = {n} has a generated kernel: check it here"
+            );
+        }
     }
 }

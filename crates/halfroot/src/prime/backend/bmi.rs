@@ -26,8 +26,8 @@ impl BmiToken {
         {
             static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
             let has = *HAS.get_or_init(|| {
-                std::arch::is_x86_feature_detected!("bmi1")
-                    && std::arch::is_x86_feature_detected!("bmi2")
+                use crate::cpu::{has_all, Feature};
+                has_all(&[Feature::Bmi1, Feature::Bmi2])
             });
             if has {
                 return Some(BmiToken(()));
@@ -124,8 +124,14 @@ mod tests {
     #[test]
     fn jacobi_bingcd_bmi_matches_portable() {
         let Some(tok) = BmiToken::detect() else {
+            use crate::cpu::Feature;
+            crate::cpu::kernel_log::kernel_skipped(
+                "prime::bmi::jacobi_bingcd",
+                &[Feature::Bmi1, Feature::Bmi2],
+            );
             return;
         };
+        crate::cpu::kernel_log::kernel_ran("prime::bmi::jacobi_bingcd");
         let mut rng = rand::rngs::StdRng::seed_from_u64(80);
         check::<1>(tok, &mut rng);
         check::<2>(tok, &mut rng);

@@ -266,10 +266,35 @@ mod tests {
         v
     }
 
+    /// The sizes of the generated row kernels (`x86_64::rows_adx::SIZES`, written by
+    /// `scripts/adx/gen_rows_adx.py`); empty off x86-64.
+    fn rows_sizes() -> &'static [usize] {
+        #[cfg(target_arch = "x86_64")]
+        return super::super::x86_64::rows_adx::SIZES;
+        #[allow(unreachable_code)]
+        &[]
+    }
+
+    /// The sizes of the generated product-scanning kernels and of their generated
+    /// dispatch (`x86_64::comba_adx::SIZES`, `scripts/adx/gen_comba_adx.py`).
+    fn comba_sizes() -> &'static [usize] {
+        #[cfg(target_arch = "x86_64")]
+        return super::super::x86_64::comba_adx::SIZES;
+        #[allow(unreachable_code)]
+        &[]
+    }
+
+    /// Each dispatch returns a result exactly for the sizes of its generated table.
     fn check<const N: usize>(rng: &mut rand::rngs::StdRng) {
         let Some(tok) = AdxToken::detect() else {
+            crate::cpu::kernel_log::kernel_skipped(
+                "prime::comba::rows/comba wide",
+                &[crate::cpu::Feature::Bmi2, crate::cpu::Feature::Adx],
+            );
             return;
         };
+        crate::cpu::kernel_log::kernel_ran("prime::comba::rows/comba wide");
+        let (rows, comba) = (rows_sizes().contains(&N), comba_sizes().contains(&N));
         for round in 0..20 {
             let mut p = [0u64; N];
             for w in p.iter_mut() {
@@ -292,19 +317,16 @@ mod tests {
                     both.extend_from_slice(&want.1);
                     // The oracle itself against big integers.
                     assert_eq!(big(&both), big(a) * big(b));
-                    if let Some(got) = mul_wide_rows_adx(tok, a, b) {
-                        assert!((3..=8).contains(&N));
-                        assert_eq!(got, want, "rows mul N = {N}");
-                    }
-                    if let Some(got) = mul_wide_adx(tok, a, b) {
-                        assert!(N >= 8);
-                        assert_eq!(got, want, "comba mul N = {N}");
-                    }
+                    let got = mul_wide_rows_adx(tok, a, b);
+                    assert_eq!(got, rows.then_some(want), "rows mul N = {N}");
+                    let got = mul_wide_adx(tok, a, b);
+                    assert_eq!(got, comba.then_some(want), "comba mul N = {N}");
                     // REDC of T < p·2^(64N): T = a·b with the high half below p.
                     let (lo, mut hi) = want;
                     hi[N - 1] %= p[N - 1];
-                    if let Some(got) = redc_rows_adx(tok, &lo, &hi, &pm) {
-                        assert!((3..=8).contains(&N));
+                    let got = redc_rows_adx(tok, &lo, &hi, &pm);
+                    assert_eq!(got.is_some(), rows, "redc kernel for N = {N}");
+                    if let Some(got) = got {
                         assert_eq!(got, redc_wide_portable(&lo, &hi, 0, &p, m0), "redc N = {N}");
                         // Independent: got·R ≡ T (mod p) and got < T/R + p.
                         let mut t = lo.to_vec();
@@ -314,10 +336,8 @@ mod tests {
                         assert!(g < (big(&t) >> (64 * N)) + big(&p));
                     }
                 }
-                if let Some(got) = sqr_wide_adx(tok, a) {
-                    assert!(N >= 8);
-                    assert_eq!(got, sqr_wide_portable(a), "sqr N = {N}");
-                }
+                let got = sqr_wide_adx(tok, a);
+                assert_eq!(got, comba.then(|| sqr_wide_portable(a)), "sqr N = {N}");
             }
         }
     }
@@ -325,22 +345,19 @@ mod tests {
     #[test]
     fn wide_kernels_matches_portable() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
-        check::<3>(&mut rng);
-        check::<4>(&mut rng);
-        check::<5>(&mut rng);
-        check::<6>(&mut rng);
-        check::<7>(&mut rng);
-        check::<8>(&mut rng);
-        check::<9>(&mut rng);
-        check::<10>(&mut rng);
-        check::<11>(&mut rng);
-        check::<12>(&mut rng);
-        check::<13>(&mut rng);
-        check::<14>(&mut rng);
-        check::<15>(&mut rng);
-        check::<16>(&mut rng);
-        check::<17>(&mut rng);
-        check::<20>(&mut rng);
-        check::<24>(&mut rng);
+        macro_rules! check_sizes {
+            ($($n:literal),*) => {{
+                $(check::<$n>(&mut rng);)*
+                [$($n),*]
+            }};
+        }
+        // 17: no kernel (the dispatches must say so).
+        let checked = check_sizes!(3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 20, 24);
+        for &n in rows_sizes().iter().chain(comba_sizes()) {
+            assert!(
+                checked.contains(&n),
+                "N = {n} has a generated kernel: check it here"
+            );
+        }
     }
 }

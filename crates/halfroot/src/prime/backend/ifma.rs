@@ -150,8 +150,8 @@ pub(crate) fn has_ifma() -> bool {
     {
         static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
         *HAS.get_or_init(|| {
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512ifma")
+            use crate::cpu::{has_all, Feature};
+            has_all(&[Feature::Avx512f, Feature::Avx512ifma])
         })
     }
     #[cfg(not(target_arch = "x86_64"))]

@@ -191,8 +191,8 @@ impl Avx512VlToken {
         {
             static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
             let has = *HAS.get_or_init(|| {
-                std::arch::is_x86_feature_detected!("avx512f")
-                    && std::arch::is_x86_feature_detected!("avx512vl")
+                use crate::cpu::{has_all, Feature};
+                has_all(&[Feature::Avx512f, Feature::Avx512vl])
             });
             if has {
                 return Some(Avx512VlToken(()));
@@ -289,7 +289,13 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             {
                 assert_eq!(run::<Sse2Rows>((), &ops), want);
-                if let Some(tok) = Avx512VlToken::detect() {
+                let tok = Avx512VlToken::detect();
+                crate::cpu::kernel_log::check(
+                    "prime::matrix_rows::avx512",
+                    tok.is_some(),
+                    &[crate::cpu::Feature::Avx512f, crate::cpu::Feature::Avx512vl],
+                );
+                if let Some(tok) = tok {
                     assert_eq!(run::<Avx512Rows>(tok, &ops), want);
                 }
             }

@@ -233,9 +233,15 @@ mod tests {
     /// The IFMA kernel alone (no portable tail) against the portable products, for
     /// every N it is compiled for here, full-width, all-ones and random operands.
     fn check_ifma<const N: usize>(seed: u64) {
+        use crate::cpu::{kernel_log, Feature};
         let Some(tok) = IfmaToken::detect() else {
+            kernel_log::kernel_skipped(
+                "prime::ifma::mul_wide_many",
+                &[Feature::Avx512f, Feature::Avx512ifma],
+            );
             return;
         };
+        kernel_log::kernel_ran("prime::ifma::mul_wide_many");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let len = 24;
         let mut a = vec![[0u64; N]; len];
@@ -296,8 +302,16 @@ mod tests {
                 _ => rng.gen::<u64>() >> (24 + i),
             });
             let Some(tok) = IfmaToken::detect() else {
+                crate::cpu::kernel_log::kernel_skipped(
+                    "prime::ifma::redc_x8",
+                    &[
+                        crate::cpu::Feature::Avx512f,
+                        crate::cpu::Feature::Avx512ifma,
+                    ],
+                );
                 return;
             };
+            crate::cpu::kernel_log::kernel_ran("prime::ifma::redc_x8");
             // 2^j·p for j = J − 1 … 0, J with T/2^(64N) + p + 1 < 2^J·p
             let pb = big(&p);
             let bound = (BigUint::from(1u32) << (64 * N + 40)) + &pb + 1u32;

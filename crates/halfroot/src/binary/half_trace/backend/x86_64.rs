@@ -2,8 +2,8 @@
 //!
 //! Source: Intel SDM, PEXT. The loop is [`fold_kernel`] compiled
 //! with BMI2 enabled and `pext` as word splitter. Cost: one `pext` per word per level.
-//! Constant-time: yes. Detection: `is_x86_feature_detected!("bmi2")` (cached by the
-//! standard library).
+//! Constant-time: yes. Detection: [`crate::cpu`] (BMI2, restricted by
+//! `HALFROOT_CPU`).
 #![allow(unsafe_code)]
 
 use super::{fold_kernel, Folded};
@@ -12,7 +12,7 @@ use core::arch::x86_64::_pext_u64;
 
 /// Whether this CPU has BMI2.
 pub fn bmi2_available() -> bool {
-    std::is_x86_feature_detected!("bmi2")
+    crate::cpu::has(crate::cpu::Feature::Bmi2)
 }
 
 struct Pext;

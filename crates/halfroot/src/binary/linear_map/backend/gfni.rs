@@ -17,7 +17,7 @@
 //! accumulator and a few scalar operations per eight elements (the byte is cleared by
 //! the zero-mask of the transpose), and the eight flags written as one 8-byte store.
 //! Constant-time: yes (addresses depend only on the sizes).
-//! Detection: `is_x86_feature_detected!` (cached by the standard library); the token
+//! Detection: [`crate::cpu`] (detected once, restricted by `HALFROOT_CPU`); the token
 //! [`Gfni512`] can only be made after a positive check.
 #![allow(unsafe_code)]
 
@@ -34,10 +34,13 @@ pub struct Gfni512 {
 impl Gfni512 {
     /// `Some` iff this CPU has AVX-512 F/BW, AVX-512 VBMI and GFNI.
     pub fn detect() -> Option<Gfni512> {
-        (std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
-            && std::is_x86_feature_detected!("gfni"))
+        use crate::cpu::{has_all, Feature};
+        has_all(&[
+            Feature::Avx512f,
+            Feature::Avx512bw,
+            Feature::Avx512vbmi,
+            Feature::Gfni,
+        ])
         .then_some(Gfni512 { _private: () })
     }
 

@@ -8,7 +8,7 @@
 //! input byte, then a horizontal XOR per output word.
 //! Constant-time: `lookup` no; `scan_ct` and `mask_ct` yes (the input only selects
 //! masks, never addresses).
-//! Detection: `is_x86_feature_detected!` (cached by the standard library) when a map is
+//! Detection: [`crate::cpu`] (detected once, restricted by `HALFROOT_CPU`) when a map is
 //! built; the tokens [`Avx2`] and [`Avx512`] can only be made after a positive check.
 #![allow(unsafe_code)]
 
@@ -25,8 +25,8 @@ pub struct Avx2 {
 impl Avx2 {
     /// `Some` iff this CPU has AVX2 and BMI2.
     pub fn detect() -> Option<Avx2> {
-        (std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("bmi2"))
-            .then_some(Avx2 { _private: () })
+        use crate::cpu::{has_all, Feature};
+        has_all(&[Feature::Avx2, Feature::Bmi2]).then_some(Avx2 { _private: () })
     }
 
     /// [`lookup`] with ymm accumulators.
@@ -94,10 +94,9 @@ pub struct Avx512 {
 impl Avx512 {
     /// `Some` iff this CPU has AVX-512 F, BW and DQ.
     pub fn detect() -> Option<Avx512> {
-        (std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512dq"))
-        .then_some(Avx512 { _private: () })
+        use crate::cpu::{has_all, Feature};
+        has_all(&[Feature::Avx512f, Feature::Avx512bw, Feature::Avx512dq])
+            .then_some(Avx512 { _private: () })
     }
 
     /// The `MaskCt` layout: per input byte, one masked `vpxorq` per output word.

@@ -3,8 +3,7 @@
 //! Source: Intel SDM, PEXT (parallel bits extract): one instruction gathers the bits
 //! selected by a mask. Cost: 2 `pext` per input word. Constant-time: yes (fixed latency
 //! on the CPUs this targets; note AMD Zen 1/2 microcode PEXT with data-dependent timing).
-//! Detection: `is_x86_feature_detected!("bmi2")`, which the standard library caches
-//! after the first call.
+//! Detection: [`crate::cpu`] (BMI2, detected once, restricted by `HALFROOT_CPU`).
 #![allow(unsafe_code)]
 
 use crate::binary::modulus::ModulusSpec;
@@ -16,7 +15,7 @@ pub fn available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *HAS.get_or_init(|| std::is_x86_feature_detected!("bmi2"))
+        *HAS.get_or_init(|| crate::cpu::has(crate::cpu::Feature::Bmi2))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
