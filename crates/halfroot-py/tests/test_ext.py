@@ -176,16 +176,39 @@ def test_algorithm_selection():
     assert halfroot.ExtensionField(101, 5).algorithm == "karatsuba-lazy"
     reduced = {"schoolbook", "karatsuba", "montgomery", "newton"}
     assert set(E.algorithms()) == reduced | {a + "-lazy" for a in reduced}
+    # Newton needs q >= 11; Montgomery's 17M formula takes multiples up to 3, so q = 7 is fine
     assert set(halfroot.ExtensionField(7, 6).algorithms()) == {
         "schoolbook",
         "karatsuba",
+        "montgomery",
         "schoolbook-lazy",
         "karatsuba-lazy",
+        "montgomery-lazy",
     }
+    # ... and the 22M formula multiples up to 11: q = 11 refuses it, q = 13 takes it
+    assert "montgomery" not in halfroot.ExtensionField(11, 7).algorithms()
+    assert "montgomery" in halfroot.ExtensionField(13, 7).algorithms()
     F = halfroot.ExtensionField(101, 5, algorithm="schoolbook")
     rng = random.Random(3)
     a, b = rand_elem(E, rng), rand_elem(E, rng)
     assert E(a.coefficients) * E(b.coefficients) == E(list((F(a.coefficients) * F(b.coefficients)).coefficients))
+
+
+@pytest.mark.parametrize("q,k", [(101, 6), (7, 6), (2**127 - 1, 7), (13, 7), (2**61 - 1, 7)])
+def test_montgomery_six_seven_terms_match_schoolbook(q, k):
+    S = halfroot.ExtensionField(q, k, algorithm="schoolbook")
+    rng = random.Random(q * k)
+    for alg in ("montgomery", "montgomery-lazy"):
+        if alg not in S.algorithms():
+            continue
+        E = halfroot.ExtensionField(q, k, algorithm=alg)
+        assert E.algorithm == alg
+        for _ in range(20):
+            a, b = rand_elem(S, rng), rand_elem(S, rng)
+            want = S(a.coefficients) * S(b.coefficients)
+            got = E(a.coefficients) * E(b.coefficients)
+            assert list(got.coefficients) == list(want.coefficients), (alg, q, k)
+            assert list((E(a.coefficients) ** 2).coefficients) == list((S(a.coefficients) ** 2).coefficients)
 
 
 def test_errors():
@@ -213,12 +236,12 @@ def test_errors():
         halfroot.ExtensionField(13, 5, 1.5)
     with pytest.raises(ValueError, match=r"algorithm: invalid value \"fft\""):
         halfroot.ExtensionField(101, 5, algorithm="fft")
-    with pytest.raises(ValueError, match=r"algorithm: invalid value \"montgomery\".*k = 6"):
-        halfroot.ExtensionField(7, 6, algorithm="montgomery")
+    with pytest.raises(ValueError, match=r"algorithm: invalid value \"montgomery\".*k = 7, q = 11"):
+        halfroot.ExtensionField(11, 7, algorithm="montgomery")
     with pytest.raises(ValueError, match=r"algorithm: invalid value \"newton\""):
         halfroot.ExtensionField(7, 5, algorithm="newton")  # needs q >= 11
     with pytest.raises(ValueError, match=r"algorithm: invalid value \"montgomery\""):
-        halfroot.ExtensionField(7, 6)(1).mul(2, algorithm="montgomery")
+        halfroot.ExtensionField(11, 7)(1).mul(2, algorithm="montgomery")
     E = halfroot.ExtensionField(11, 5)
     with pytest.raises(ValueError, match=r"value\[1\]: invalid value 11"):
         E([1, 11])

@@ -7,8 +7,8 @@
 //! * [`modulus`]: M = X^k − α (Lidl–Niederreiter Theorem 3.75) or any irreducible
 //!   monic M (Rabin's test); the smallest binomial, else a small trinomial.
 //! * [`mul`]: schoolbook, Karatsuba (14M / 18M / 23M for k = 5 / 6 / 7), Montgomery's
-//!   13M and El Mrabet–Guillevic–Ionica's Newton interpolation (9M / 11M / 13M), by
-//!   name, each with per-product Montgomery reduction.
+//!   Karatsuba-like formulae (13M / 17M / 22M) and El Mrabet–Guillevic–Ionica's Newton
+//!   interpolation (9M / 11M / 13M), by name, each with per-product Montgomery reduction.
 //! * [`lazy`]: the same formulas with lazy reduction over [`crate::prime::Fp`] and
 //!   M = X^k − α (small ±α): unreduced double-width products combined over Z, one
 //!   REDC per output coefficient; `auto` picks Karatsuba-lazy there.

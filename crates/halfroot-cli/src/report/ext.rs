@@ -322,6 +322,56 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             ));
         }
     }
+    // Montgomery's formulae (13M / 17M / 22M) against the Karatsuba recursion (14M / 18M /
+    // 23M) they save one product on, and the operation-count model of Table 11 with
+    // this machine's M_q/A_q beside the measured Montgomery / Newton ratio
+    md.push_str(
+        "\nTable 11 (operation counts): paper — Montgomery 17M_q + 161A_q (k = 6), \
+         22M_q + 205A_q (k = 7); Newton 11M_q + 199A_q, 13M_q + 281A_q. halfroot's \
+         evaluation of Montgomery's formulae (generated with shared sub-sums, counted by \
+         tests/it/ext_opcounts.rs): 13M_q + 64A_q, 17M_q + 93A_q, 22M_q + 166A_q. The \
+         model ratios below pair these counts with the paper's Newton counts (9M_q + \
+         137A_q for k = 5) at the M_q/A_q measured here.\n",
+    );
+    for k in [5usize, 6, 7] {
+        let (mont_a, newton_m, newton_a) = match k {
+            5 => (64.0, 9.0, 137.0),
+            6 => (93.0, 11.0, 199.0),
+            _ => (166.0, 13.0, 281.0),
+        };
+        let mont_m = [13.0, 17.0, 22.0][k - 5];
+        for (mont, kara, label) in [
+            ("montgomery", "karatsuba", "reduced"),
+            ("montgomery-lazy", "karatsuba-lazy", "lazy"),
+        ] {
+            let mut first = None;
+            let mut trail = Vec::new();
+            for r in rows.iter().filter(|r| r.k == k) {
+                if let (Some(m), Some(kt)) = (get(r, mont), get(r, kara)) {
+                    let model =
+                        (mont_m * r.mq_over_aq + mont_a) / (newton_m * r.mq_over_aq + newton_a);
+                    trail.push(format!(
+                        "{}: {mont} / {kara} = {} (model {mont} / newton = {} at M_q/A_q {})",
+                        r.bits,
+                        ratio(m / kt),
+                        ratio(model),
+                        ratio(r.mq_over_aq)
+                    ));
+                    if m < kt && first.is_none() {
+                        first = Some(r.bits);
+                    }
+                }
+            }
+            md.push_str(&format!(
+                "\nk = {k}, {label}: {mont} ({}M) first faster than {kara} at log q = {}. {}.\n",
+                mont_m,
+                first
+                    .map(|b| b.to_string())
+                    .unwrap_or_else(|| "never (in range)".into()),
+                trail.join("; ")
+            ));
+        }
+    }
     let json_rows: Vec<Value> = rows
         .iter()
         .map(|r| {

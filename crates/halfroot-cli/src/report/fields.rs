@@ -416,6 +416,65 @@ fn measure_openssl(text: &str, budget: Budget) -> Result<Vec<(&'static str, f64)
 }
 
 /// Runs the section.
+/// The unreduced 6- and 7-word carry-less products (binary fields of 321–448 bits,
+/// NIST 409 = 7 words) by the Karatsuba arrangements (18 / 24 PCLMULQDQ) and by
+/// Montgomery's formulae reduced mod 2 (17 / 22): (words, method, latency of a chain of
+/// dependent products, throughput of independent ones), ns. Empty without PCLMULQDQ.
+#[cfg(target_arch = "x86_64")]
+fn measure_clmul67(budget: Budget) -> Vec<(usize, &'static str, f64, f64)> {
+    use halfroot::binary::backend::x86_64::{mul_wide, mul_wide_montgomery, Pclmul};
+    fn one<const N: usize>(
+        t: Pclmul,
+        budget: Budget,
+        montgomery: bool,
+    ) -> (usize, &'static str, f64, f64) {
+        let prod = |a: &[u64; N], b: &[u64; N]| {
+            if montgomery {
+                mul_wide_montgomery(t, a, b).unwrap_or_else(|| mul_wide(t, a, b))
+            } else {
+                mul_wide(t, a, b)
+            }
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(N as u64);
+        let xs: Vec<[u64; N]> = (0..BATCH)
+            .map(|_| core::array::from_fn(|_| rand::Rng::gen(&mut rng)))
+            .collect();
+        let mut x = xs[0];
+        let lat = median_ns(budget, 64, || {
+            for _ in 0..64 {
+                let (lo, hi) = prod(black_box(&x), &xs[1]);
+                x = core::array::from_fn(|i| lo[i] ^ hi[i]);
+            }
+            black_box(&x);
+        });
+        let thr = median_ns(budget, BATCH - 1, || {
+            for i in 0..BATCH - 1 {
+                black_box(prod(black_box(&xs[i]), &xs[i + 1]));
+            }
+        });
+        let name = if montgomery {
+            "Montgomery (17 / 22)"
+        } else {
+            "Karatsuba (18 / 24)"
+        };
+        (N, name, lat, thr)
+    }
+    let Some(t) = Pclmul::detect() else {
+        return Vec::new();
+    };
+    vec![
+        one::<6>(t, budget, false),
+        one::<6>(t, budget, true),
+        one::<7>(t, budget, false),
+        one::<7>(t, budget, true),
+    ]
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn measure_clmul67(_budget: Budget) -> Vec<(usize, &'static str, f64, f64)> {
+    Vec::new()
+}
+
 pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     let budget = opts.budget();
     let moduli: Vec<&str> = TABLE3_G4
@@ -570,6 +629,41 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         ]);
     }
     md.push_str(&tc.render());
+
+    let clmul = measure_clmul67(budget);
+    md.push_str(
+        "\nUnreduced 6- and 7-word carry-less products (`backend::x86_64::mul_wide`, the \
+         field product's kernel, against `mul_wide_montgomery`: Montgomery's 17- and \
+         22-product formulae reduced mod 2, operands packed [a_i, b_i] in one register); \
+         `Lat` a chain of dependent products, `Thr` independent ones, ns per product:\n\n",
+    );
+    if clmul.is_empty() {
+        md.push_str("(skipped: this CPU has no PCLMULQDQ)\n");
+    } else {
+        let mut tk = Table::new([
+            "Words",
+            "Method",
+            "Lat",
+            "Thr",
+            "Lat / Karatsuba",
+            "Thr / Karatsuba",
+        ]);
+        for (w, name, lat, thr) in &clmul {
+            let base = clmul
+                .iter()
+                .find(|c| c.0 == *w)
+                .map_or((1.0, 1.0), |c| (c.2, c.3));
+            tk.push([
+                w.to_string(),
+                name.to_string(),
+                ns(*lat),
+                ns(*thr),
+                ratio(lat / base.0),
+                ratio(thr / base.1),
+            ]);
+        }
+        md.push_str(&tk.render());
+    }
 
     md.push_str(
         "\nCosts relative to one Mul — ours, then Avanzi's Table 3 (PowerPC G4) and Table 4 \
@@ -733,6 +827,13 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                 "convert_single_call": c.convert_single,
             },
             "convert_over_mul": c.convert / c.mul,
+        }));
+    }
+    for (w, name, lat, thr) in &clmul {
+        json_rows.push(json!({
+            "clmul_product_words": w,
+            "method": name,
+            "ns": { "latency": lat, "throughput": thr },
         }));
     }
     Ok(SectionOutput {

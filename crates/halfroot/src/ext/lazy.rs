@@ -30,6 +30,8 @@ pub mod fused5;
 pub mod karatsuba;
 pub mod kmul;
 pub mod montgomery;
+#[rustfmt::skip]
+pub mod montgomery67;
 pub mod newton;
 pub mod schoolbook;
 
@@ -677,7 +679,7 @@ impl<const N: usize> Engine<N> {
     pub fn supports(&self, alg: MulAlgorithm) -> bool {
         match alg.reduced() {
             MulAlgorithm::Schoolbook | MulAlgorithm::Karatsuba => true,
-            MulAlgorithm::Montgomery => self.k == 5,
+            MulAlgorithm::Montgomery => (5..=7).contains(&self.k),
             MulAlgorithm::Newton => self.newton_ok && (3..=7).contains(&self.k),
             _ => false,
         }
@@ -728,6 +730,8 @@ impl<const N: usize> Engine<N> {
             MulAlgorithm::Karatsuba if batched && k == 7 => batch::mul7(a, b, c),
             MulAlgorithm::Karatsuba => karatsuba::mul(a, b, c),
             MulAlgorithm::Montgomery if k == 5 => montgomery::mul5(a, b, c),
+            MulAlgorithm::Montgomery if k == 6 => montgomery67::mul6(a, b, c),
+            MulAlgorithm::Montgomery if k == 7 => montgomery67::mul7(a, b, c),
             MulAlgorithm::Newton if self.newton_ok => newton::mul(a, b, c),
             _ => schoolbook::mul(a, b, c),
         }
@@ -746,6 +750,8 @@ impl<const N: usize> Engine<N> {
         match alg.reduced() {
             MulAlgorithm::Karatsuba => karatsuba::mul(a, a, c),
             MulAlgorithm::Montgomery if k == 5 => montgomery::sqr5(a, c),
+            MulAlgorithm::Montgomery if k == 6 => montgomery67::sqr6(a, c),
+            MulAlgorithm::Montgomery if k == 7 => montgomery67::sqr7(a, c),
             MulAlgorithm::Newton if self.newton_ok => newton::sqr(a, c),
             _ => schoolbook::sqr(a, c),
         }

@@ -7,6 +7,8 @@
 
 pub mod karatsuba;
 pub mod montgomery;
+#[rustfmt::skip]
+pub mod montgomery67;
 pub mod newton;
 pub mod schoolbook;
 
@@ -27,8 +29,9 @@ pub enum MulAlgorithm {
     Schoolbook,
     /// Recursive Karatsuba ([`karatsuba`]).
     Karatsuba,
-    /// Montgomery's 13M five-term formula, re-arranged as in El Mrabet et al. §2
-    /// ([`montgomery`]); k = 5 only.
+    /// Montgomery's Karatsuba-like formulae: 13M for k = 5, re-arranged as in El
+    /// Mrabet et al. §2 ([`montgomery`]); 17M for k = 6 and 22M for k = 7
+    /// ([`montgomery67`]). k = 5, 6, 7 only.
     Montgomery,
     /// Newton interpolation, 2k − 1 M ([`newton`]); q above [`newton::min_prime`].
     Newton,
@@ -37,7 +40,8 @@ pub enum MulAlgorithm {
     SchoolbookLazy,
     /// Lazy-reduction Karatsuba ([`crate::ext::lazy::karatsuba`]).
     KaratsubaLazy,
-    /// Lazy-reduction Montgomery 13M ([`crate::ext::lazy::montgomery`]); k = 5.
+    /// Lazy-reduction Montgomery 13M / 17M / 22M ([`crate::ext::lazy::montgomery`],
+    /// [`crate::ext::lazy::montgomery67`]); k = 5, 6, 7.
     MontgomeryLazy,
     /// Lazy-reduction Newton interpolation ([`crate::ext::lazy::newton`]).
     NewtonLazy,
@@ -96,7 +100,12 @@ impl MulAlgorithm {
     pub fn supports(self, k: usize, q: &BigUint) -> bool {
         match self.reduced() {
             MulAlgorithm::Schoolbook | MulAlgorithm::Karatsuba | MulAlgorithm::Auto => k >= 1,
-            MulAlgorithm::Montgomery => k == 5 && at_least(q, 4),
+            MulAlgorithm::Montgomery => match k {
+                5 => at_least(q, 4),
+                6 => at_least(q, montgomery67::MAX_SMALL_6 + 1),
+                7 => at_least(q, montgomery67::MAX_SMALL_7 + 1),
+                _ => false,
+            },
             MulAlgorithm::Newton => {
                 newton::points(k).is_some() && at_least(q, newton::min_prime(k))
             }
@@ -110,10 +119,14 @@ impl MulAlgorithm {
     /// Nov 2026, 160 … 1536 bits): Montgomery's 13M formula was fastest for k = 5 at
     /// every size (5–25 % ahead of Karatsuba); for k = 6, 7 the recursive Karatsuba
     /// product was fastest or within noise. This crate's generic (allocating) Newton
-    /// code never won. So: Montgomery for k = 5, Karatsuba for other k ≥ 4,
-    /// schoolbook below.
+    /// code never won. Montgomery's 17M and 22M formulae (k = 6, 7) were measured
+    /// against it on an AMD Zen 4 (report ext --quick, Nov 2026): 17M / Karatsuba's
+    /// 18M = 1.14, 1.14, 1.16, 1.03, 1.00 and 22M / 23M = 1.24, 1.34, 1.41, 1.26, 1.28
+    /// at 160 / 256 / 512 / 1024 / 1536 bits — one product saved does not pay for the
+    /// 93A / 166A of their combinations at these M_q/A_q (3 … 23). So: Montgomery for
+    /// k = 5, Karatsuba for other k ≥ 4, schoolbook below.
     pub fn auto(k: usize, q: &BigUint) -> MulAlgorithm {
-        if MulAlgorithm::Montgomery.supports(k, q) {
+        if k == 5 && MulAlgorithm::Montgomery.supports(k, q) {
             MulAlgorithm::Montgomery
         } else if k >= 4 {
             MulAlgorithm::Karatsuba
@@ -149,7 +162,12 @@ impl MulAlgorithm {
             Err(Error::UnsupportedAlgorithm {
                 algorithm: self.name().into(),
                 reason: match self.reduced() {
-                    MulAlgorithm::Montgomery => format!("needs k = 5 and q > 3, got k = {k}"),
+                    MulAlgorithm::Montgomery => format!(
+                        "needs k = 5, 6 or 7 and q above the formula's small multiples \
+                         (q > 3, {}, {} for k = 5, 6, 7), got k = {k}, q = {q}",
+                        montgomery67::MAX_SMALL_6,
+                        montgomery67::MAX_SMALL_7
+                    ),
                     _ => format!(
                         "needs k ≤ 7 and q ≥ {} (the interpolation points' differences \
                          must be invertible), got k = {k}, q = {q}",
@@ -173,6 +191,8 @@ impl MulAlgorithm {
         match self.reduced() {
             MulAlgorithm::Karatsuba => karatsuba::mul(f, a, b),
             MulAlgorithm::Montgomery if a.len() == 5 => montgomery::mul5(f, a, b),
+            MulAlgorithm::Montgomery if a.len() == 6 => montgomery67::mul6(f, a, b),
+            MulAlgorithm::Montgomery if a.len() == 7 => montgomery67::mul7(f, a, b),
             MulAlgorithm::Newton => newton::mul(f, a, b, inv11),
             _ => schoolbook::mul(f, a, b),
         }
@@ -188,6 +208,8 @@ impl MulAlgorithm {
         match self.reduced() {
             MulAlgorithm::Karatsuba => karatsuba::sqr(f, a),
             MulAlgorithm::Montgomery if a.len() == 5 => montgomery::sqr5(f, a),
+            MulAlgorithm::Montgomery if a.len() == 6 => montgomery67::sqr6(f, a),
+            MulAlgorithm::Montgomery if a.len() == 7 => montgomery67::sqr7(f, a),
             MulAlgorithm::Newton => newton::sqr(f, a, inv11),
             _ => schoolbook::sqr(f, a),
         }

@@ -275,7 +275,7 @@ fn errors_are_reported() {
         Fqk::new(f.clone(), &[1u32, 1, 1].map(BigUint::from)),
         Err(halfroot::Error::ReducibleModulus { .. })
     ));
-    // Newton needs q ≥ 13 for k = 7; Montgomery k = 5 only
+    // Newton needs q ≥ 13 for k = 7; Montgomery's 22M takes ×11, so q ≥ 13 for k = 7
     let small = BigPrimeField::new(BigUint::from(11u32)).unwrap();
     let e = Fqk::with_default_modulus(small, 7).unwrap();
     assert_ne!(e.algorithm(), MulAlgorithm::Newton);
@@ -291,6 +291,34 @@ fn errors_are_reported() {
     assert!("nope".parse::<MulAlgorithm>().is_err());
     for alg in MulAlgorithm::ALL {
         assert_eq!(alg.name().parse::<MulAlgorithm>().unwrap(), alg);
+    }
+}
+
+#[test]
+fn montgomery_k6_k7_small_q_matches_oracle() {
+    // the smallest q each formula admits (its largest small multiple below q), and the
+    // refusals just below; the 5-term formula is in the same sweep for comparison
+    use halfroot::ext::mul::montgomery67::{MAX_SMALL_6, MAX_SMALL_7};
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    assert_eq!((MAX_SMALL_6, MAX_SMALL_7), (3, 11));
+    // `auto` keeps Karatsuba for k = 6, 7 (measured faster; see MulAlgorithm::auto)
+    let big = (BigUint::from(1u32) << 127u32) - 1u32;
+    assert_eq!(MulAlgorithm::auto(5, &big), MulAlgorithm::Montgomery);
+    assert_eq!(MulAlgorithm::auto(6, &big), MulAlgorithm::Karatsuba);
+    assert_eq!(MulAlgorithm::auto(7, &big), MulAlgorithm::Karatsuba);
+    for (q, k) in [(5u64, 6usize), (7, 6), (13, 7), (29, 7), (5, 5)] {
+        let f = BigPrimeField::new(BigUint::from(q)).unwrap();
+        let e = Fqk::with_default_modulus(f, k)
+            .unwrap()
+            .with_algorithm(MulAlgorithm::Montgomery)
+            .unwrap();
+        check_field(&e, 20, &mut rng);
+    }
+    for (q, k) in [(3u64, 6usize), (11, 7), (7, 7)] {
+        let f = BigPrimeField::new(BigUint::from(q)).unwrap();
+        let e = Fqk::with_default_modulus(f, k).unwrap();
+        let err = e.with_algorithm(MulAlgorithm::Montgomery).unwrap_err();
+        assert!(err.to_string().contains("k = 5, 6 or 7"), "{err}");
     }
 }
 
@@ -432,6 +460,7 @@ fn check_engine_forms<const N: usize>(f: &Fp<N>, k: usize, alpha: &BigUint, rng:
                 (MulAlgorithm::KaratsubaLazy, true),
                 (MulAlgorithm::SchoolbookLazy, false),
                 (MulAlgorithm::NewtonLazy, false),
+                (MulAlgorithm::MontgomeryLazy, false),
             ];
             for (alg, batched) in forms {
                 if !e.supports(alg) {

@@ -22,7 +22,7 @@
 
 use halfroot::count::Counting;
 use halfroot::ext::inv;
-use halfroot::ext::mul::{karatsuba, montgomery, newton, schoolbook};
+use halfroot::ext::mul::{karatsuba, montgomery, montgomery67, newton, schoolbook};
 use halfroot::ext::{Fqk, MulAlgorithm};
 use halfroot::field::Field;
 use halfroot::prime::reference::BigPrimeField;
@@ -201,6 +201,49 @@ fn montgomery_k5_costs_13m_64a() {
     let _ = montgomery::mul5(&t, &elems(&t, &a), &elems(&t, &b));
     assert_eq!(t.get("mul_small", &[2]), 3);
     assert_eq!(t.get("mul_small", &[3]), 1);
+}
+
+/// Montgomery's 6- and 7-term formulae: exactly 17M / 22M (the paper's counts), and the
+/// additions the generated evaluation states in its header (plain add/sub/neg 1A,
+/// `mul_small` by El Mrabet et al.'s convention: ×2, ×3, ×4, ×8 1A, others 2A):
+/// k = 6: 15A per factor's operands, 51A + 12A for the combination (93A);
+/// k = 7: 25A per factor, 80A + 36A (166A). The squarings share one factor's operands.
+/// The results equal schoolbook's over the plain field.
+#[test]
+fn montgomery_k6_costs_17m_93a_k7_costs_22m_166a() {
+    for (k, m_count, a_count, sq_a) in [(6usize, 17u64, 93u64, 78u64), (7, 22, 166, 141)] {
+        let (a, b) = operands(k, 20 + k as u64);
+        let c = Counting::new(BigPrimeField::new(q()).unwrap());
+        let (ea, eb) = (elems(&c, &a), elems(&c, &b));
+        c.reset();
+        let got = if k == 6 {
+            montgomery67::mul6(&c, &ea, &eb)
+        } else {
+            montgomery67::mul7(&c, &ea, &eb)
+        };
+        assert_eq!((c.counts().m, c.counts().s), (m_count, 0), "k={k}");
+        assert_eq!(c.counts().a, a_count, "k={k}");
+        let f = BigPrimeField::new(q()).unwrap();
+        let want = schoolbook::mul(&f, &elems(&f, &a), &elems(&f, &b));
+        let got: Vec<BigUint> = got.iter().map(|x| c.to_biguint(x)).collect();
+        let want: Vec<BigUint> = want.iter().map(|x| f.to_biguint(x)).collect();
+        assert_eq!(got, want, "k={k}");
+        c.reset();
+        let sq = if k == 6 {
+            montgomery67::sqr6(&c, &ea)
+        } else {
+            montgomery67::sqr7(&c, &ea)
+        };
+        assert_eq!(
+            (c.counts().m, c.counts().s, c.counts().a),
+            (0, m_count, sq_a),
+            "k={k}"
+        );
+        let want = schoolbook::sqr(&f, &elems(&f, &a));
+        let sq: Vec<BigUint> = sq.iter().map(|x| c.to_biguint(x)).collect();
+        let want: Vec<BigUint> = want.iter().map(|x| f.to_biguint(x)).collect();
+        assert_eq!(sq, want, "k={k} sqr");
+    }
 }
 
 #[test]

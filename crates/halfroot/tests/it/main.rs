@@ -59,6 +59,7 @@ macro_rules! with_test_fp {
 
 mod ext;
 mod ext_opcounts;
+mod generated;
 mod gf2poly;
 mod prime_arith;
 mod prime_batch;

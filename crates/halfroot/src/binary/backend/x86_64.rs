@@ -32,6 +32,8 @@ use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
 
 pub mod fold;
+#[rustfmt::skip]
+mod montgomery_clmul;
 
 /// Proof that the CPU has PCLMULQDQ, SSE2 and SSE4.1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,9 +48,8 @@ impl Pclmul {
     pub fn detect() -> Option<Pclmul> {
         static HAS: OnceLock<bool> = OnceLock::new();
         let has = *HAS.get_or_init(|| {
-            std::arch::is_x86_feature_detected!("pclmulqdq")
-                && std::arch::is_x86_feature_detected!("sse2")
-                && std::arch::is_x86_feature_detected!("sse4.1")
+            use crate::cpu::{has_all, Feature};
+            has_all(&[Feature::Pclmulqdq, Feature::Sse2, Feature::Sse41])
         });
         has.then_some(Pclmul(()))
     }
@@ -59,7 +60,7 @@ impl PclmulBmi2 {
     pub fn detect() -> Option<PclmulBmi2> {
         static HAS: OnceLock<bool> = OnceLock::new();
         let has = *HAS.get_or_init(|| {
-            Pclmul::detect().is_some() && std::arch::is_x86_feature_detected!("bmi2")
+            Pclmul::detect().is_some() && crate::cpu::has(crate::cpu::Feature::Bmi2)
         });
         has.then_some(PclmulBmi2(()))
     }
@@ -95,6 +96,24 @@ pub fn mul<const N: usize, M: ModulusSpec>(
 pub fn mul_wide<const N: usize>(_t: Pclmul, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
     unsafe { t_mul_wide(a, b) }
+}
+
+/// The unreduced product of 6- or 7-word `a`, `b` by Montgomery's formulae reduced mod 2
+/// (17 / 22 PCLMULQDQ against the 18 / 24 of [`mul_wide`]'s Karatsuba arrangements);
+/// `None` for other N. Kept beside [`mul_wide`] so that the two can be measured against
+/// each other (`halfroot report fields`): on the development machine (AMD Zen 4) the
+/// Karatsuba arrangement has the lower latency, so [`mul`] keeps it.
+#[inline]
+pub fn mul_wide_montgomery<const N: usize>(
+    _t: Pclmul,
+    a: &[u64; N],
+    b: &[u64; N],
+) -> Option<([u64; N], [u64; N])> {
+    if N != 6 && N != 7 {
+        return None;
+    }
+    // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
+    Some(unsafe { t_mul_wide_montgomery(a, b) })
 }
 
 /// `a² mod m` with PCLMULQDQ (`a_i·a_i`).
@@ -328,7 +347,7 @@ impl Avx2 {
     /// The token if AVX2 is present (detected once, cached).
     pub fn detect() -> Option<Avx2> {
         static HAS: OnceLock<bool> = OnceLock::new();
-        let has = *HAS.get_or_init(|| std::arch::is_x86_feature_detected!("avx2"));
+        let has = *HAS.get_or_init(|| crate::cpu::has(crate::cpu::Feature::Avx2));
         has.then_some(Avx2(()))
     }
 }
@@ -414,6 +433,7 @@ feature_fns! {
     "pclmulqdq,sse2,sse4.1":
     fn t_mul_reduce<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], b: &[u64; N], out: *mut [u64; N]) = k_mul_reduce;
     fn t_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) = k_mul_wide;
+    fn t_mul_wide_montgomery<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) = k_mul_wide_montgomery;
     fn t_sqr_clmul<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], out: *mut [u64; N]) = k_sqr_clmul;
     fn t_sqr_n_clmul<const N: usize; M: ModulusSpec>(m: &M, a: &[u64; N], n: u32, out: *mut [u64; N]) = k_sqr_n_clmul;
     fn t_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) = k_sqr_wide_clmul;
@@ -898,6 +918,20 @@ unsafe fn k_mul_half<const N: usize>(z: &[u64; N], o: &[u64; N]) -> ([u64; N], [
     k_mul_wide(z, o)
 }
 
+/// [`k_mul_wide`] by Montgomery's formulae for N = 6, 7 ([`montgomery_clmul`]); other N
+/// fall back to [`k_mul_wide`].
+#[inline(always)]
+unsafe fn k_mul_wide_montgomery<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+) -> ([u64; N], [u64; N]) {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    use montgomery_clmul::{k6m, k7m};
+    dispatch_fixed!(a, b, lo, hi; 6 => k6m, 7 => k7m);
+    k_mul_wide(a, b)
+}
+
 #[inline(always)]
 unsafe fn k_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
     let mut lo = [0u64; N];
@@ -916,4 +950,64 @@ unsafe fn k_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [
         hi.copy_from_slice(&out[N..]);
     }
     (lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Montgomery's 17- and 22-product carry-less kernels against the portable schoolbook
+    /// product and the Karatsuba arrangements, on random and edge operands.
+    fn montgomery_matches<const N: usize>(t: Pclmul) {
+        let mut s = 0x0123_4567_89ab_cdefu64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let mut cases: Vec<([u64; N], [u64; N])> = Vec::new();
+        let edges = [0u64, 1, u64::MAX, 1 << 63, 0x8000_0000_0000_0001];
+        for &x in &edges {
+            for &y in &edges {
+                cases.push(([x; N], [y; N]));
+                let mut a = [0u64; N];
+                a[N - 1] = x;
+                let mut b = [0u64; N];
+                b[0] = y;
+                cases.push((a, b));
+            }
+        }
+        for _ in 0..20_000 {
+            cases.push((
+                core::array::from_fn(|_| next()),
+                core::array::from_fn(|_| next()),
+            ));
+        }
+        for (a, b) in cases {
+            let want = portable::mul_wide(&a, &b);
+            assert_eq!(
+                mul_wide_montgomery(t, &a, &b),
+                Some(want),
+                "a = {a:x?}, b = {b:x?}"
+            );
+            assert_eq!(mul_wide(t, &a, &b), want);
+        }
+    }
+
+    #[test]
+    fn montgomery_clmul_matches_portable() {
+        use crate::cpu::{kernel_log, Feature};
+        let Some(t) = Pclmul::detect() else {
+            kernel_log::kernel_skipped(
+                "binary::x86_64::montgomery_clmul",
+                &[Feature::Pclmulqdq, Feature::Sse41],
+            );
+            return;
+        };
+        kernel_log::kernel_ran("binary::x86_64::montgomery_clmul");
+        montgomery_matches::<6>(t);
+        montgomery_matches::<7>(t);
+        assert_eq!(mul_wide_montgomery(t, &[1u64; 5], &[1u64; 5]), None);
+    }
 }

@@ -8,7 +8,7 @@
 //! the 13 signed integer products is the exact integer product.
 //! Cost: 13 signed (N+1)×(N+1)-word products (operands |x| < 5p), 11A per factor on
 //! N + 1 words, 42A on 2N + 1 words (×2, ×3 as shifts/word-scalar), then 5 REDC.
-//! Preconditions: k = 5. Constant time.
+//! Preconditions: k = 5 (k = 6, 7: [`super::montgomery67`]). Constant time.
 
 #![allow(clippy::needless_range_loop)]
 

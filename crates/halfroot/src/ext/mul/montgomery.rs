@@ -10,11 +10,8 @@
 //! 42A counting ×2 and ×3 as 1A each, so 13M + 64A. The paper states "13M + 22A" for
 //! the products and "42 extra additions", then totals 62A — its own figures add to 64.
 //! The squaring shares one operand: 13S + 53A.
-//! Montgomery's 6-term (17M) and 7-term (22M) identities are not reproduced here: El
-//! Mrabet et al. do not print them and the 2005 article's formulae were not available
-//! to us (searches found only its abstract); rather than invent a formula, k = 6 and
-//! k = 7 use the Karatsuba recursion ([`super::karatsuba`]: 18M, and 23M with the
-//! shared top product), so this module supports k = 5 only.
+//! Montgomery's 6-term (17M) and 7-term (22M) formulae are in [`super::montgomery67`]
+//! (generated from their coefficient tables by `scripts/gen_montgomery_formulas.py`).
 //! Preconditions: k = 5; q > 3 (the formula has integer coefficients 2, 3).
 //! Constant time if the base field is.
 
