@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Python package halfroot (crates/halfroot-py, PyO3 + maturin) and runs its
-# pytest suite (galois as the independent oracle, numpy, doctests).
+# pytest suite (galois as the independent oracle, numpy, doctests; Dask distributed for
+# halfroot.ssrf.distributed, whose tests start a LocalCluster of 2 worker processes).
 #   scripts/test-python.sh              # venv in target/py-venv, reused between runs
 #   PYTHON=python3.12 scripts/test-python.sh -k binary
 #   HALFROOT_PY_NO_VENV=1 scripts/test-python.sh   # install into $PYTHON itself
@@ -22,7 +23,7 @@ else
     PY="$(command -v "$PYTHON")"
 fi
 "$PY" -m pip install -q --upgrade pip
-"$PY" -m pip install -q "maturin>=1.5,<2" numpy pytest galois
+"$PY" -m pip install -q "maturin>=1.5,<2" numpy pytest galois "dask[distributed]"
 # A normal PEP 517 install, what `pip install ./crates/halfroot-py` does on a fresh
 # machine: maturin builds the extension (release profile, feature extension-module).
 "$PY" -m pip install -q --force-reinstall --no-deps ./crates/halfroot-py

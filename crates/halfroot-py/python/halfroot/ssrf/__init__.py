@@ -46,8 +46,8 @@ import sys
 import time
 from typing import Callable, Dict, Iterable, List, Optional, Union
 
-from . import _halfroot
-from ._halfroot import BasisChange
+from .. import _halfroot
+from .._halfroot import BasisChange
 
 __all__ = [
     "Analysis",
@@ -134,7 +134,7 @@ class Found:
         >>> find(163).field().info()["ssrf_type"]
         'I'
         """
-        from ._halfroot import BinaryField
+        from .._halfroot import BinaryField
 
         return BinaryField(",".join(map(str, self.modulus)))
 

@@ -2,7 +2,7 @@
 
 from typing import Callable, Dict, Iterable, List, Literal, Optional, Tuple, Union, overload
 
-from ._halfroot import BasisChange as BasisChange, BinaryField
+from .._halfroot import BasisChange as BasisChange, BinaryField
 
 _ModulusLike = Union[str, List[int], Tuple[int, ...], int, BinaryField]
 _Type = Union[Literal["I", "II", "III", "IV", 1, 2, 3, 4], None]
