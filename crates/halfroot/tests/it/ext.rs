@@ -120,7 +120,12 @@ proptest! {
 
     #[test]
     fn explicit_sparse_modulus_matches_oracle(seed in any::<u64>(), c1 in 1u64..50, c3 in 0u64..50) {
-        // X^5 + c3 X^3 + c1 X + c0 for the first c0 that makes it irreducible
+        // X^5 + c3 X^3 + c1 X + c0 for the first c0 that makes it irreducible.
+        // Not when c3² = 5·c1: then X^5 + c3 X^3 + c1 X is the Dickson polynomial
+        // D_5(X, −c3/5), a permutation of GF(q) whenever gcd(5, q² − 1) = 1, so it takes
+        // the value −c0 for every c0 and no c0 makes M irreducible (proptest found
+        // c1 = c3 = 5 with q ≡ ±2 mod 5; the seed is in proptest-regressions/ext.txt).
+        prop_assume!(c3 * c3 != 5 * c1);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let q = oracle::prime_mod(100, 2, 1, &mut rng);
         let f = Fp::<2>::new(&q).unwrap();
