@@ -260,12 +260,13 @@ def _interactive() -> bool:
         return False
 
 
-def _progress_callable(progress: ProgressArg, label: str):
-    """(callback or None, bar to close or None) for a ``progress=`` argument."""
+def _progress_callable(progress: ProgressArg, label: str, bar_class=None):
+    """(callback or None, bar to close or None) for a ``progress=`` argument; the bar is
+    ``bar_class(label)`` (default: ``_Bar``)."""
     if progress is None:
         progress = _interactive()
     if progress is True:
-        bar = _Bar(label)
+        bar = (bar_class or _Bar)(label)
         return bar, bar
     if progress is False:
         return None, None

@@ -76,7 +76,7 @@ import zlib
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 from .. import _halfroot
-from . import Found, _check_degree, _check_terms, _interactive, _type_of
+from . import Found, _check_degree, _check_terms, _interactive, _progress_callable, _type_of
 
 __all__ = [
     "ResultFileError",
@@ -1035,26 +1035,11 @@ def _check_run_args(retries, task_seconds):
         raise ValueError(f"task_seconds: invalid value {task_seconds!r}: expected seconds > 0")
 
 
-def _progress_fn(progress: ProgressArg, label: str):
-    if progress is None:
-        progress = _interactive()
-    if progress is True:
-        bar = _RunBar(label)
-        return bar, bar
-    if progress is False:
-        return None, None
-    if callable(progress):
-        return progress, None
-    raise TypeError(
-        f"progress: expected None, a bool or a callable(done, total), got {type(progress).__name__}"
-    )
-
-
 def _execute(setup, label, client, scheduler, workers, out, progress, retries, task_seconds,
              connect_timeout, stats):
     """Validates, opens the result file and the cluster, runs the planner to its end."""
     _check_run_args(retries, task_seconds)
-    cb, bar = _progress_fn(progress, label)
+    cb, bar = _progress_callable(progress, label, _RunBar)
     planned = setup()  # validates the search parameters before any connection
     run_stats: dict = {}
     store = _Store(out)
