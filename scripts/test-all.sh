@@ -57,6 +57,9 @@ for level in $native_levels; do
     done
 done
 bash scripts/kernel-summary.sh "$HALFROOT_KERNEL_LOG" "$native_levels"
+# Constant-time check: the field traits' constant-time operations under Valgrind with the
+# secrets marked undefined (and a control run that must be caught).
+bash scripts/ct-valgrind.sh
 # The Python package: built by maturin into a venv, tested with pytest (galois as oracle).
 # (Building it alongside the Rust build was tried: on 2 cores it slowed both.)
 bash scripts/test-python.sh

@@ -2,8 +2,6 @@
 
 use crate::lines::{self, expect_args};
 use halfroot::binary::dynamic::DynBinaryField;
-use halfroot::binary::half_trace::HalfTraceMethod;
-use halfroot::binary::sqrt::SqrtAlgorithm;
 use std::process::ExitCode;
 
 /// `halfroot field MODULUS OP [ARG...]`.
@@ -15,22 +13,15 @@ pub fn field(modulus: &str, op: &str, args: &[String], algorithm: Option<&str>) 
     };
     // Validate the operation and its algorithm once, before reading any input line.
     let sqrt_alg = match (op, algorithm) {
-        ("sqrt", Some(name)) => match name.parse::<SqrtAlgorithm>() {
-            Ok(a) if field.supports(a) => Some(a),
-            Ok(a) => {
-                return crate::fail(&format!(
-                    "square-root algorithm {} does not apply to {modulus} (it needs a \
-                     square-root-friendly polynomial of the right type)",
-                    a.name()
-                ))
-            }
+        ("sqrt", Some(name)) => match field.choose_sqrt(name) {
+            Ok(a) => a,
             Err(e) => return crate::fail(&e.to_string()),
         },
         _ => None,
     };
     let ht_method = match (op, algorithm) {
-        ("half-trace", Some(name)) => match name.parse::<HalfTraceMethod>() {
-            Ok(m) => Some(m),
+        ("half-trace", Some(name)) => match field.choose_half_trace(name) {
+            Ok(m) => m,
             Err(e) => return crate::fail(&e.to_string()),
         },
         _ => None,

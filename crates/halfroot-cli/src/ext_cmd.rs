@@ -9,7 +9,7 @@
 //! multiplication (schoolbook karatsuba montgomery newton auto).
 
 use crate::lines::{self, expect_args};
-use halfroot::ext::{parse_coeff_list, Fqk, MulAlgorithm};
+use halfroot::ext::{Fqk, ModulusChoice, MulAlgorithm};
 use halfroot::field::Field;
 use halfroot::prime::dynamic::DynFp;
 use halfroot::prime::montgomery::parse_uint;
@@ -61,25 +61,10 @@ fn open<F: PrimeFieldOps + 'static>(
     modulus: &str,
     alg: MulAlgorithm,
 ) -> Result<Fqk<F>, String> {
-    let m = modulus.trim();
-    let e = if m == "auto" {
-        Fqk::with_default_modulus(f, k)
-    } else if m.contains(',') {
-        let cs = parse_coeff_list(m).map_err(|e| format!("modulus: {e}"))?;
-        if cs.len() != k {
-            return Err(format!(
-                "modulus: a monic M of degree {k} needs {k} coefficients c0,…,c{}, got {}",
-                k - 1,
-                cs.len()
-            ));
-        }
-        Fqk::new(f, &cs)
-    } else {
-        let a = parse_uint(m).map_err(|e| format!("modulus: {e}"))?;
-        Fqk::binomial(f, k, &a)
-    }
-    .map_err(|e| e.to_string())?;
-    e.with_algorithm(alg).map_err(|e| e.to_string())
+    let choice = ModulusChoice::parse(modulus, k).map_err(|e| format!("modulus: {e}"))?;
+    Fqk::with_modulus_choice(f, k, &choice)
+        .and_then(|e| e.with_algorithm(alg))
+        .map_err(|e| e.to_string())
 }
 
 fn elem<F: PrimeFieldOps + 'static>(

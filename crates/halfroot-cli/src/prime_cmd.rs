@@ -54,26 +54,14 @@ fn prime_ops<F: PrimeFieldOps>(
     args: &[String],
     algorithm: Option<&str>,
 ) -> ExitCode {
-    let sqrt_alg = match (op, algorithm) {
-        ("sqrt", Some(name)) => match name.parse::<SqrtAlgorithm>() {
-            Ok(a) if a.supports(f.modulus()) => a,
-            Ok(a) => {
-                return crate::fail(&format!(
-                    "square-root algorithm {} does not apply to p = {}",
-                    a.name(),
-                    f.modulus()
-                ))
-            }
-            Err(e) => return crate::fail(&e.to_string()),
-        },
-        _ => SqrtAlgorithm::auto(f.modulus()),
+    let named = |wanted: &str| algorithm.filter(|_| op == wanted).unwrap_or("auto");
+    let sqrt_alg = match SqrtAlgorithm::choose(named("sqrt"), f.modulus()) {
+        Ok(a) => a,
+        Err(e) => return crate::fail(&e.to_string()),
     };
-    let qr_test = match (op, algorithm) {
-        ("qr", Some(name)) => match name.parse::<QrTest>() {
-            Ok(t) => t,
-            Err(e) => return crate::fail(&e.to_string()),
-        },
-        _ => QrTest::Legendre,
+    let qr_test = match QrTest::choose(named("qr")) {
+        Ok(t) => t,
+        Err(e) => return crate::fail(&e.to_string()),
     };
     if algorithm.is_some() && !matches!(op, "sqrt" | "qr") {
         return crate::fail(&format!("--algorithm applies to sqrt and qr, not to {op}"));
@@ -176,25 +164,14 @@ fn prime2_ops<F: PrimeFieldOps + Clone>(
 ) -> ExitCode {
     let f = q.base();
     let p = f.modulus().clone();
-    let sqrt_alg = match (op, algorithm) {
-        ("sqrt", Some(name)) => match name.parse::<Fp2SqrtAlgorithm>() {
-            Ok(a) if a.supports(&p) => a,
-            Ok(a) => {
-                return crate::fail(&format!(
-                    "square-root algorithm {} does not apply to GF(p^2) with p = {p}",
-                    a.name()
-                ))
-            }
-            Err(e) => return crate::fail(&e.to_string()),
-        },
-        _ => Fp2SqrtAlgorithm::auto(&p),
+    let named = |wanted: &str| algorithm.filter(|_| op == wanted).unwrap_or("auto");
+    let sqrt_alg = match Fp2SqrtAlgorithm::choose(named("sqrt"), &p) {
+        Ok(a) => a,
+        Err(e) => return crate::fail(&e.to_string()),
     };
-    let qr_test = match (op, algorithm) {
-        ("qr", Some(name)) => match name.parse::<Fp2QrTest>() {
-            Ok(t) => t,
-            Err(e) => return crate::fail(&e.to_string()),
-        },
-        _ => Fp2QrTest::Norm,
+    let qr_test = match Fp2QrTest::choose(named("qr")) {
+        Ok(t) => t,
+        Err(e) => return crate::fail(&e.to_string()),
     };
     if algorithm.is_some() && !matches!(op, "sqrt" | "qr") {
         return crate::fail(&format!("--algorithm applies to sqrt and qr, not to {op}"));

@@ -144,6 +144,11 @@ fn info_names_the_chosen_algorithms() {
     assert!(info.contains("x^82 + x^29 + x^25 + x^15"), "{info}");
     let nist = ok(&["field", "163,7,6,3,0", "info"]);
     assert!(nist.contains("weight 79"), "{nist}");
+    assert!(
+        nist.contains("constant-time:     mask-ct")
+            || nist.contains("constant-time:     nibble-ct"),
+        "{nist}"
+    );
 }
 
 fn run_lines(args: &[&str], input: &str) -> (Option<i32>, Vec<String>) {
@@ -169,16 +174,19 @@ fn prime_sqrt_matches_brute_force_for_every_algorithm() {
     for p in [13u64, 17, 19, 29, 37, 41, 97, 113, 257, 1009] {
         let input: String = (0..p).map(|a| format!("{a}\n")).collect();
         let expected: Vec<String> = (0..p).map(|a| brute_sqrt(a, p)).collect();
+        // Canonical kebab-case names, some in snake case or capitals (the same
+        // algorithm), and `auto`.
         for alg in [
             "p3mod4",
             "atkin",
-            "tonelli_shanks",
+            "tonelli-shanks",
             "smart",
             "mwst",
             "cipolla",
             "sarkar",
             "sarkar_table",
-            "constant_time",
+            "Constant-Time",
+            "auto",
         ] {
             let applies = match alg {
                 "p3mod4" => p % 4 == 3,
@@ -242,9 +250,16 @@ fn prime2_sqrt_matches_brute_force() {
             }
         }
         let (ps, cs) = (p.to_string(), c.to_string());
-        for alg in ["smart", "mwst", "mwst_base", "complex", "adj_rh_3mod4"] {
+        for alg in [
+            "smart",
+            "mwst",
+            "mwst-base",
+            "complex",
+            "adj_rh_3mod4",
+            "auto",
+        ] {
             let applies = match alg {
-                "mwst_base" => p % 4 == 1,
+                "mwst-base" => p % 4 == 1,
                 "adj_rh_3mod4" => p % 4 == 3,
                 _ => true,
             };
@@ -274,6 +289,83 @@ fn prime_commands_reject_bad_input() {
     fails(&["prime", "13", "mul", "x1", "1"], "x1");
     fails(&["prime", "13", "inv", "0"], "zero");
     fails(&["prime", "13", "sqrt", "3", "--algorithm", "nope"], "nope");
+    // An unknown name lists the valid ones (and `auto`).
+    fails(
+        &["prime", "13", "sqrt", "3", "--algorithm", "newton"],
+        "valid names: p3mod4, atkin, tonelli-shanks, smart, mwst, cipolla, sarkar, \
+         sarkar-table, constant-time, auto",
+    );
+    fails(
+        &["prime", "13", "qr", "3", "--algorithm", "euler"],
+        "valid names: cqr, pqr, legendre, auto",
+    );
+    fails(
+        &["prime2", "13", "2", "qr", "3,1", "--algorithm", "euler"],
+        "valid names: cqr, pqr, norm, auto",
+    );
+    fails(
+        &[
+            "field",
+            "163,7,6,3,0",
+            "half-trace",
+            "1",
+            "--algorithm",
+            "fast",
+        ],
+        "valid names: naive, table, table-byte",
+    );
+    // `auto` and both spellings everywhere an operation has variants.
+    for alg in ["auto", "cqr", "PQR", "legendre"] {
+        assert_eq!(
+            ok(&["prime", "13", "qr", "3", "--algorithm", alg]),
+            "1",
+            "{alg}"
+        );
+        assert_eq!(
+            ok(&["prime", "13", "qr", "5", "--algorithm", alg]),
+            "-1",
+            "{alg}"
+        );
+    }
+    for alg in ["auto", "nibble_ct", "mask-ct", "TABLE-BYTE"] {
+        assert_eq!(
+            ok(&[
+                "field",
+                "163,7,6,3,0",
+                "half-trace",
+                "2",
+                "--algorithm",
+                alg
+            ]),
+            ok(&[
+                "field",
+                "163,7,6,3,0",
+                "half-trace",
+                "2",
+                "--algorithm",
+                "naive"
+            ]),
+            "{alg}"
+        );
+    }
+    assert_eq!(
+        ok(&[
+            "field",
+            "163,57,49,29,0",
+            "sqrt",
+            "2",
+            "--algorithm",
+            "auto"
+        ]),
+        ok(&[
+            "field",
+            "163,57,49,29,0",
+            "sqrt",
+            "2",
+            "--algorithm",
+            "fermat"
+        ]),
+    );
     fails(
         &["prime", "17", "sqrt", "2", "--algorithm", "p3mod4"],
         "does not apply",

@@ -150,22 +150,22 @@ pub(crate) fn elem(field: &Arc<BinInner>, v: Vec<u64>) -> PyBinaryElement {
     }
 }
 
+/// `None` and `"auto"` both mean the field's choice.
 fn parse_sqrt_alg(algorithm: Option<&str>) -> PyResult<Option<SqrtAlgorithm>> {
-    algorithm
-        .map(|a| {
-            a.parse::<SqrtAlgorithm>()
-                .map_err(|e| bad_value("algorithm", &format!("{a:?}"), &e.to_string()))
-        })
-        .transpose()
+    match algorithm {
+        None => Ok(None),
+        Some(a) => halfroot::algorithm::parse_or_auto::<SqrtAlgorithm>(a)
+            .map_err(|e| bad_value("algorithm", &format!("{a:?}"), &e.to_string())),
+    }
 }
 
+/// `None` and `"auto"` both mean the field's choice.
 fn parse_ht_method(method: Option<&str>) -> PyResult<Option<HalfTraceMethod>> {
-    method
-        .map(|a| {
-            a.parse::<HalfTraceMethod>()
-                .map_err(|e| bad_value("method", &format!("{a:?}"), &e.to_string()))
-        })
-        .transpose()
+    match method {
+        None => Ok(None),
+        Some(a) => halfroot::algorithm::parse_or_auto::<HalfTraceMethod>(a)
+            .map_err(|e| bad_value("method", &format!("{a:?}"), &e.to_string())),
+    }
 }
 
 /// The contiguous words of a 2-D uint64 array of shape (n, words).
@@ -421,6 +421,7 @@ impl PyBinaryField {
         d.set_item("trace_method", i.trace_method.to_string())?;
         d.set_item("trace_vector_weight", i.trace_vector_weight)?;
         d.set_item("half_trace_method", i.half_trace_method.name())?;
+        d.set_item("half_trace_ct_method", i.half_trace_ct_method.name())?;
         d.set_item("half_trace_table_bytes", i.half_trace_table_bytes)?;
         d.set_item("even_solver", i.even_solver.clone())?;
         Ok(d)

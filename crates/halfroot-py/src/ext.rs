@@ -8,7 +8,7 @@
 //! one allocation instead of one allocation per base-field operation (`Fqk<DynFp>`).
 
 use crate::{bad_value, to_py_err};
-use halfroot::ext::{inv, Fqk, MulAlgorithm};
+use halfroot::ext::{inv, Fqk, ModulusChoice, MulAlgorithm};
 use halfroot::field::Field;
 use halfroot::prime::dynamic::DynFp;
 use halfroot::prime::PrimeFieldOps;
@@ -62,11 +62,6 @@ trait ExtOps: Send + Sync {
 
 struct Ext<F: PrimeFieldOps>(Fqk<F>);
 
-/// Little-endian u64 words of a `BigUint` exponent.
-fn words(e: &BigUint) -> Vec<u64> {
-    e.to_u64_digits()
-}
-
 fn boxed<E: Send + Sync + 'static>(v: Vec<E>) -> Elem {
     Box::new(v)
 }
@@ -78,85 +73,6 @@ where
 {
     fn r<'a>(&self, a: &'a Elem) -> Option<&'a Vec<F::Elem>> {
         a.downcast_ref::<Vec<F::Elem>>()
-    }
-
-    /// χ(a) = χ_q(N(a)): the norm maps squares onto squares and, being onto F_q^*,
-    /// non-squares onto non-squares.
-    fn chi(&self, a: &[F::Elem]) -> i8 {
-        let e = &self.0;
-        if e.is_zero(&a.to_vec()) {
-            return 0;
-        }
-        let b = e.base();
-        let n = e.norm(a);
-        let half = (b.modulus() - 1u32) >> 1;
-        if b.pow_vartime(&n, &words(&half)) == b.one() {
-            1
-        } else {
-            -1
-        }
-    }
-
-    /// Tonelli–Shanks in F_{q^k} (variable time): q^k − 1 = 2^s·t, a non-square z found
-    /// among X + i, X² + i, … by its character.
-    fn tonelli_shanks(&self, a: &Vec<F::Elem>) -> Option<Vec<F::Elem>> {
-        let e = &self.0;
-        if e.is_zero(a) {
-            return Some(a.clone());
-        }
-        if self.chi(a) != 1 {
-            return None;
-        }
-        let order = num_traits::pow(e.base().modulus().clone(), e.degree());
-        let qm1 = &order - 1u32;
-        let s = qm1.trailing_zeros().unwrap_or(0);
-        let t = &qm1 >> s;
-        let one = e.one();
-        // A non-square: X^j + i for small j ≥ 1, i ≥ 0 (the density is 1/2).
-        let mut z = None;
-        'search: for j in 1..e.degree() {
-            for i in 0u64..64 {
-                let mut c = e.zero();
-                c[j] = e.base().one();
-                c[0] = e.base().from_u64(i);
-                if self.chi(&c) == -1 {
-                    z = Some(c);
-                    break 'search;
-                }
-            }
-        }
-        let z = z?;
-        let mut m = s;
-        let mut c = e.pow_vartime(&z, &words(&t));
-        let mut x = e.pow_vartime(a, &words(&((&t + 1u32) >> 1)));
-        let mut b = e.pow_vartime(a, &words(&t));
-        while b != one {
-            let mut i = 0u64;
-            let mut b2 = b.clone();
-            while b2 != one {
-                b2 = e.sqr(&b2);
-                i += 1;
-                if i >= m {
-                    return None;
-                }
-            }
-            let mut g = c.clone();
-            for _ in 0..(m - i - 1) {
-                g = e.sqr(&g);
-            }
-            x = e.mul(&x, &g);
-            c = e.sqr(&g);
-            b = e.mul(&b, &c);
-            m = i;
-        }
-        // The root with the smaller coefficient list read from the top.
-        let y = e.neg(&x);
-        let key = |v: &Vec<F::Elem>| {
-            let mut c = e.to_coeffs(v);
-            c.reverse();
-            c
-        };
-        Some(if key(&y) < key(&x) { y } else { x })
     }
 }
 
@@ -229,10 +145,13 @@ where
         Some(self.0.is_zero(self.r(a)?))
     }
     fn legendre(&self, a: &Elem) -> Option<i8> {
-        Some(self.chi(self.r(a)?))
+        Some(halfroot::ext::sqrt::quadratic_character(
+            &self.0,
+            self.r(a)?,
+        ))
     }
     fn sqrt(&self, a: &Elem) -> Option<Option<Elem>> {
-        Some(self.tonelli_shanks(self.r(a)?).map(boxed))
+        Some(halfroot::ext::sqrt::sqrt_vartime(&self.0, self.r(a)?).map(boxed))
     }
     fn eq(&self, a: &Elem, b: &Elem) -> Option<bool> {
         Some(self.r(a)? == self.r(b)?)
@@ -390,14 +309,13 @@ fn xel(field: &Arc<ExtInner>, v: Elem) -> PyExtElement {
     }
 }
 
-/// How the modulus was given, validated against k but not yet against q.
-enum ModSpec {
-    Default,
-    Alpha(BigInt),
-    Coeffs(Vec<BigInt>),
-}
-
-fn mod_spec(k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<(usize, ModSpec, String)> {
+/// The modulus argument as the library's [`ModulusChoice`]: `None`, a string in the
+/// command line's syntax (`"auto"`, `"-2"`, `"1,0,0,1,0"`), an int α or a list of
+/// coefficients (constant term first, k or k + 1 of them).
+fn mod_spec(
+    k: i64,
+    modulus: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(usize, ModulusChoice, String)> {
     let kk = usize::try_from(k)
         .ok()
         .filter(|k| (2..=halfroot::ext::MAX_DEGREE).contains(k))
@@ -409,52 +327,26 @@ fn mod_spec(k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<(usize, ModS
             )
         })?;
     let Some(m) = modulus.filter(|m| !m.is_none()) else {
-        return Ok((kk, ModSpec::Default, "None".into()));
+        return Ok((kk, ModulusChoice::Auto, "None".into()));
     };
     let text = repr(m);
+    let bad = |e: halfroot::Error| bad_value("modulus", &text, &e.to_string());
     if let Ok(s) = m.downcast::<PyString>() {
         let t: String = s.extract()?;
-        if t.trim() == "auto" {
-            return Ok((kk, ModSpec::Default, text));
-        }
-        return Err(bad_value(
-            "modulus",
-            &text,
-            "expected None or \"auto\", an int alpha (M = X^k - alpha) or a list of coefficients",
-        ));
+        return Ok((kk, ModulusChoice::parse(&t, kk).map_err(bad)?, text));
     }
     if m.downcast::<PyInt>().is_ok() {
-        return Ok((kk, ModSpec::Alpha(m.extract()?), text));
+        return Ok((kk, ModulusChoice::Binomial(m.extract()?), text));
     }
     if m.downcast::<PyList>().is_ok() || m.downcast::<PyTuple>().is_ok() {
-        let mut cs: Vec<BigInt> = m
+        let cs: Vec<BigInt> = m
             .extract()
             .map_err(|_| bad_value("modulus", &text, "expected a list of int coefficients"))?;
-        // k + 1 coefficients: the full monic M, constant term first.
-        if cs.len() == kk + 1 {
-            if cs[kk] != BigInt::from(1) {
-                return Err(bad_value(
-                    "modulus",
-                    &text,
-                    "with k + 1 coefficients (constant term first) the last must be 1: M is monic",
-                ));
-            }
-            cs.pop();
-        }
-        if cs.len() != kk {
-            return Err(bad_value(
-                "modulus",
-                &text,
-                &format!(
-                    "M = X^{kk} + c_{}X^{} + ... + c_0 needs the {kk} coefficients [c_0, ..., c_{}] (or {} with the leading 1)",
-                    kk - 1,
-                    kk - 1,
-                    kk - 1,
-                    kk + 1
-                ),
-            ));
-        }
-        return Ok((kk, ModSpec::Coeffs(cs), text));
+        return Ok((
+            kk,
+            ModulusChoice::from_coefficients(cs, kk).map_err(bad)?,
+            text,
+        ));
     }
     Err(PyTypeError::new_err(format!(
         "modulus: expected None, \"auto\", an int or a list of coefficients, got {}",
@@ -462,17 +354,11 @@ fn mod_spec(k: i64, modulus: Option<&Bound<'_, PyAny>>) -> PyResult<(usize, ModS
     )))
 }
 
-/// `v mod q` in [0, q) (negative α and coefficients allowed).
-fn reduce(v: &BigInt, q: &BigUint) -> BigUint {
-    let q = BigInt::from(q.clone());
-    (((v % &q) + &q) % &q).to_biguint().unwrap_or_default()
-}
-
 /// F_q^k on the monomorphised base field `f`, behind [`ExtOps`].
 fn build<F>(
     f: F,
     k: usize,
-    spec: &ModSpec,
+    spec: &ModulusChoice,
     text: &str,
     alg: Option<(MulAlgorithm, &str)>,
 ) -> PyResult<Box<dyn ExtOps>>
@@ -481,15 +367,7 @@ where
     F::Elem: Send + Sync + 'static,
 {
     let bad = |e: halfroot::Error| bad_value("modulus", text, &e.to_string());
-    let q = f.modulus().clone();
-    let mut e = match spec {
-        ModSpec::Default => Fqk::with_default_modulus(f, k).map_err(bad)?,
-        ModSpec::Alpha(a) => Fqk::binomial(f, k, &reduce(a, &q)).map_err(bad)?,
-        ModSpec::Coeffs(cs) => {
-            let cs: Vec<BigUint> = cs.iter().map(|c| reduce(c, &q)).collect();
-            Fqk::new(f, &cs).map_err(bad)?
-        }
-    };
+    let mut e = Fqk::with_modulus_choice(f, k, spec).map_err(bad)?;
     if let Some((alg, name)) = alg {
         e.set_algorithm(alg)
             .map_err(|err| bad_value("algorithm", &format!("{name:?}"), &err.to_string()))?;

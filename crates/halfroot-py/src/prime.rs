@@ -348,12 +348,8 @@ impl PyPrimeElement {
     #[pyo3(signature = (algorithm = None))]
     fn sqrt(&self, algorithm: Option<&str>) -> PyResult<Option<PyPrimeElement>> {
         let inner = &*self.field;
-        let alg = match algorithm {
-            None => SqrtAlgorithm::auto(&inner.p),
-            Some(a) => a
-                .parse::<SqrtAlgorithm>()
-                .map_err(|e| bad_value("algorithm", &format!("{a:?}"), &e.to_string()))?,
-        };
+        let alg = SqrtAlgorithm::choose(algorithm.unwrap_or("auto"), &inner.p)
+            .map_err(|e| bad_value("algorithm", &format!("{algorithm:?}"), &e.to_string()))?;
         let ctx = inner.ctx()?;
         let r = alg
             .sqrt_vartime(&inner.f, ctx, &self.v)
@@ -701,12 +697,8 @@ impl PyQuadraticElement {
     #[pyo3(signature = (algorithm = None))]
     fn sqrt(&self, algorithm: Option<&str>) -> PyResult<Option<PyQuadraticElement>> {
         let inner = &*self.field;
-        let alg = match algorithm {
-            None => Fp2SqrtAlgorithm::auto(&inner.base.p),
-            Some(a) => a
-                .parse::<Fp2SqrtAlgorithm>()
-                .map_err(|e| bad_value("algorithm", &format!("{a:?}"), &e.to_string()))?,
-        };
+        let alg = Fp2SqrtAlgorithm::choose(algorithm.unwrap_or("auto"), &inner.base.p)
+            .map_err(|e| bad_value("algorithm", &format!("{algorithm:?}"), &e.to_string()))?;
         let ctx = inner.ctx()?;
         let r = alg
             .sqrt_vartime(&inner.q, ctx, &self.v)

@@ -141,4 +141,5 @@ def test_info_keys():
     assert info["degree"] == 163
     assert info["polynomial"] == [163, 57, 49, 29, 0]
     assert info["sqrt_algorithm"] == "ssrf"
+    assert info["half_trace_ct_method"] in ("mask-ct", "nibble-ct")
     assert isinstance(info["zeta"], list)

@@ -7,8 +7,9 @@ use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::spec::Ssrf163;
 use halfroot::binary::sqrt::SqrtAlgorithm;
 use halfroot::count::Counting;
-use halfroot::field::Field;
+use halfroot::field::{Choice, Field};
 use halfroot::gf2poly::Gf2Poly;
+use halfroot::poly::PolyRing;
 use halfroot::prime::dynamic::DynFp;
 use halfroot::prime::sqrt::{SqrtAlgorithm as PrimeSqrt, SqrtContext};
 use halfroot::prime::PrimeFieldOps;
@@ -31,6 +32,20 @@ fn main() -> Result<(), halfroot::Error> {
     if let Some(l) = g.solve_quadratic(&a) {
         assert_eq!(g.add(&g.sqr(&l), &l), a); // λ² + λ = α
     }
+
+    // Constant time by default (`*_vartime` are the table-lookup forms), SEC 1
+    // encodings, selection without branches.
+    let h = g.half_trace(&a).expect("odd degree");
+    assert_eq!(g.half_trace_vartime(&a), Some(h));
+    let bytes = g.encode(&a); // 21 bytes, big-endian
+    assert_eq!(g.decode(&bytes)?, a);
+    let b = g.select(&a, &g.one(), Choice::from(1));
+    assert_eq!(b, g.one());
+
+    // Polynomials over any field: (X + a)(X + 1) and X + a have gcd X + a.
+    let ring = PolyRing::new(&g);
+    let gcd = ring.gcd_vartime(&ring.mul(&[a, g.one()], &[b, g.one()]), &[a, g.one()]);
+    assert_eq!(gcd, vec![a, g.one()]);
 
     // Count the operations an algorithm performs (M, S, A, I, SR, H, T).
     let counted = Counting::new(g.clone());

@@ -8,7 +8,7 @@
 //!
 //! Counters use [`Cell`], so a `Counting` field is meant for one thread.
 
-use crate::field::Field;
+use crate::field::{Choice, Field};
 use core::cell::Cell;
 use core::ops::{Add, Sub};
 use rand::RngCore;
@@ -183,6 +183,10 @@ impl<F: Field> Field for Counting<F> {
         self.tally(|c| c.i += 1);
         self.inner.inv(a)
     }
+    fn inv_or_zero(&self, a: &F::Elem) -> F::Elem {
+        self.tally(|c| c.i += 1);
+        self.inner.inv_or_zero(a)
+    }
     fn is_zero(&self, a: &F::Elem) -> bool {
         self.inner.is_zero(a)
     }
@@ -190,6 +194,52 @@ impl<F: Field> Field for Counting<F> {
         self.inner.random(rng)
     }
     // pow_vartime keeps the default, so each S and M of an exponentiation is counted.
+    fn ct_eq(&self, a: &F::Elem, b: &F::Elem) -> Choice {
+        self.inner.ct_eq(a, b)
+    }
+    fn select(&self, a: &F::Elem, b: &F::Elem, choice: Choice) -> F::Elem {
+        self.inner.select(a, b, choice)
+    }
+    fn cswap(&self, a: &mut F::Elem, b: &mut F::Elem, choice: Choice) {
+        self.inner.cswap(a, b, choice)
+    }
+    fn ct_is_zero(&self, a: &F::Elem) -> Choice {
+        self.inner.ct_is_zero(a)
+    }
+    fn encoded_len(&self) -> usize {
+        self.inner.encoded_len()
+    }
+    fn encode(&self, a: &F::Elem) -> Vec<u8> {
+        self.inner.encode(a)
+    }
+    fn decode(&self, bytes: &[u8]) -> crate::error::Result<F::Elem> {
+        self.inner.decode(bytes)
+    }
+    /// Charges one M per element (when the lengths agree) and runs the inner field's
+    /// batch kernel.
+    fn mul_many(
+        &self,
+        a: &[F::Elem],
+        b: &[F::Elem],
+        out: &mut [F::Elem],
+    ) -> crate::error::Result<()> {
+        self.inner.mul_many(a, b, out)?;
+        self.tally(|c| c.m += a.len() as u64);
+        Ok(())
+    }
+    /// Charges one S per element.
+    fn sqr_many(&self, a: &[F::Elem], out: &mut [F::Elem]) -> crate::error::Result<()> {
+        self.inner.sqr_many(a, out)?;
+        self.tally(|c| c.s += a.len() as u64);
+        Ok(())
+    }
+    /// Charges one I per element: the operation the caller asked for (how a field's
+    /// kernel shares the work, e.g. by Montgomery's trick, is not seen here).
+    fn inv_many(&self, a: &[F::Elem], out: &mut [F::Elem]) -> crate::error::Result<usize> {
+        let zeros = self.inner.inv_many(a, out)?;
+        self.tally(|c| c.i += a.len() as u64);
+        Ok(zeros)
+    }
 }
 
 #[cfg(test)]
@@ -228,6 +278,27 @@ mod tests {
         fn random(&self, rng: &mut dyn RngCore) -> u8 {
             (rng.next_u32() % 7) as u8
         }
+        fn ct_eq(&self, a: &u8, b: &u8) -> Choice {
+            subtle::ConstantTimeEq::ct_eq(a, b)
+        }
+        fn select(&self, a: &u8, b: &u8, choice: Choice) -> u8 {
+            subtle::ConditionallySelectable::conditional_select(a, b, choice)
+        }
+        fn encoded_len(&self) -> usize {
+            1
+        }
+        fn encode(&self, a: &u8) -> Vec<u8> {
+            vec![*a]
+        }
+        fn decode(&self, bytes: &[u8]) -> crate::error::Result<u8> {
+            match bytes {
+                [b] if *b < 7 => Ok(*b),
+                _ => Err(crate::error::Error::InvalidEncoding {
+                    what: "GF(7) element".into(),
+                    reason: "one byte below 7".into(),
+                }),
+            }
+        }
     }
 
     #[test]
@@ -242,5 +313,25 @@ mod tests {
         let _ = f.add(&1, &2);
         let _ = f.inv(&3);
         assert_eq!(f.counts().to_string(), "1I + 1A");
+    }
+
+    #[test]
+    fn batch_calls_are_counted_per_element() {
+        let f = Counting::new(Gf7);
+        let a = [1u8, 2, 3, 4, 0];
+        let b = [6u8, 5, 4, 3, 2];
+        let mut out = [0u8; 5];
+        f.mul_many(&a, &b, &mut out).expect("lengths");
+        assert_eq!(out, [6, 3, 5, 5, 0]);
+        f.sqr_many(&a, &mut out).expect("lengths");
+        assert_eq!(out, [1, 4, 2, 2, 0]);
+        assert_eq!(f.inv_many(&a, &mut out).expect("lengths"), 1);
+        assert_eq!(out, [1, 4, 5, 2, 0]);
+        assert_eq!(f.counts().to_string(), "5M + 5S + 5I");
+        // A length mismatch is an error and charges nothing.
+        f.reset();
+        assert!(f.mul_many(&a, &b[..4], &mut out).is_err());
+        assert!(f.sqr_many(&a, &mut out[..2]).is_err());
+        assert_eq!(f.counts(), OpCounts::default());
     }
 }

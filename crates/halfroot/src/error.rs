@@ -59,6 +59,15 @@ pub enum Error {
         /// The allowed range.
         reason: String,
     },
+    /// A byte string that is not the encoding of an element (wrong length, value out of
+    /// range).
+    #[error("invalid encoding of {what}: {reason}")]
+    InvalidEncoding {
+        /// What was being decoded ("element of F_2^163", "GF(p) element").
+        what: String,
+        /// Why it was rejected.
+        reason: String,
+    },
     /// Division by zero or inversion of zero.
     #[error("division by zero: {0}")]
     DivisionByZero(String),
@@ -71,6 +80,16 @@ pub enum Error {
         value: String,
         /// Why it is not acceptable.
         reason: String,
+    },
+    /// An algorithm name that names no algorithm of that kind.
+    #[error("unknown {kind} {given:?}; valid names: {known}")]
+    UnknownAlgorithm {
+        /// The kind of algorithm ("GF(p) square-root algorithm").
+        kind: String,
+        /// The name as given.
+        given: String,
+        /// The valid names, comma-separated.
+        known: String,
     },
     /// An algorithm was requested that does not exist or does not apply to this field.
     #[error("algorithm {algorithm:?} is not available here: {reason}")]

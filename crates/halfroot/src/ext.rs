@@ -22,8 +22,9 @@ pub mod inv;
 pub mod lazy;
 pub mod modulus;
 pub mod mul;
+pub mod sqrt;
 
-pub use modulus::ExtModulus;
+pub use modulus::{ExtModulus, ModulusChoice};
 pub use mul::MulAlgorithm;
 
 use crate::error::{Error, Result};
@@ -106,6 +107,25 @@ where
         Self::build(base, m, &text, true)
     }
 
+    /// F_q\[X\]/(M) for M given as a [`ModulusChoice`] (the one syntax of the command
+    /// line and Python); integers are reduced mod q, so negative ones are allowed.
+    pub fn with_modulus_choice(base: F, k: usize, choice: &ModulusChoice) -> Result<Self> {
+        let q = num_bigint::BigInt::from(base.modulus().clone());
+        let reduce =
+            |v: &num_bigint::BigInt| (((v % &q) + &q) % &q).to_biguint().unwrap_or_default();
+        match choice {
+            ModulusChoice::Auto => Self::with_default_modulus(base, k),
+            ModulusChoice::Binomial(alpha) => Self::binomial(base, k, &reduce(alpha)),
+            ModulusChoice::Coefficients(cs) => {
+                if cs.len() != k {
+                    return Err(ModulusChoice::coefficient_count_error(k, cs.len()));
+                }
+                let cs: Vec<BigUint> = cs.iter().map(reduce).collect();
+                Self::new(base, &cs)
+            }
+        }
+    }
+
     /// The smallest irreducible X^k − α (α = 2, 3, …, or −1, −2, … if none of 2 …
     /// 1000 works) when one exists (every prime r | k divides q − 1, and q ≡ 1 mod 4
     /// if 4 | k), else the first irreducible X^k + aX + b with small a ≥ 1, b ≥ 1.
@@ -117,7 +137,7 @@ where
             ));
         }
         let q = base.modulus().clone();
-        let exists = modulus::prime_factors(k)
+        let exists = crate::numbers::prime_factors(k)
             .iter()
             .all(|&r| (&q - 1u32) % r == BigUint::from(0u32))
             && (!k.is_multiple_of(4) || &q % 4u32 == BigUint::from(1u32));
@@ -453,5 +473,33 @@ where
     }
     fn random(&self, rng: &mut dyn RngCore) -> Vec<F::Elem> {
         (0..self.degree()).map(|_| self.base.random(rng)).collect()
+    }
+    fn ct_eq(&self, a: &Vec<F::Elem>, b: &Vec<F::Elem>) -> crate::field::Choice {
+        let mut eq = crate::field::Choice::from(u8::from(a.len() == b.len()));
+        for (x, y) in a.iter().zip(b) {
+            eq &= self.base.ct_eq(x, y);
+        }
+        eq
+    }
+    fn select(
+        &self,
+        a: &Vec<F::Elem>,
+        b: &Vec<F::Elem>,
+        choice: crate::field::Choice,
+    ) -> Vec<F::Elem> {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| self.base.select(x, y, choice))
+            .collect()
+    }
+    fn encoded_len(&self) -> usize {
+        self.degree() * self.base.encoded_len()
+    }
+    /// The coefficients' encodings, highest degree first (see [`crate::field`]).
+    fn encode(&self, a: &Vec<F::Elem>) -> Vec<u8> {
+        crate::field::encode_coefficients(&self.base, a)
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Vec<F::Elem>> {
+        crate::field::decode_coefficients(&self.base, bytes, self.degree())
     }
 }

@@ -5,8 +5,10 @@
 //!
 //! | module | what | source |
 //! |---|---|---|
+//! | [`algorithm`] | algorithm names: one kebab-case spelling, `-`/`_` and `auto` accepted, errors listing the valid names | — |
 //! | [`binary`] | F_2^d in polynomial basis: sqrt, trace, half-trace, quadratics | Avanzi §2–3 |
-//! | [`field`] | the `Field` trait every field implements | — |
+//! | [`field`] | the `Field` trait every field implements: arithmetic, constant-time equality/selection/swap, SEC 1 encodings, batches | SEC 1 v2 §2.3.5 |
+//! | [`poly`] | dense polynomials over any `Field`: products, division, gcd, extended gcd | Knuth §4.6.1; von zur Gathen–Gerhard Alg. 3.14 |
 //! | [`gf2poly`] | GF(2)\[X\] of any degree: Karatsuba/clmul products, Barrett/sparse mod, Ben-Or and Rabin irreducibility | Ben-Or 1981; Rabin 1980 |
 //! | [`cpu`] | CPU features: detected once, restricted by `HALFROOT_CPU`, every kernel choice made from it | — |
 //! | [`count`] | operation-counting wrapper (M, S, A, I, SR, H, T) | — |
@@ -17,6 +19,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod algorithm;
 pub mod binary;
 pub mod count;
 pub mod cpu;
@@ -24,6 +27,8 @@ pub mod error;
 pub mod ext;
 pub mod field;
 pub mod gf2poly;
+pub mod numbers;
+pub mod poly;
 pub mod prime;
 pub mod prime2;
 pub mod ssrf;

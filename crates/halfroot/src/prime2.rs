@@ -316,4 +316,32 @@ impl<F: PrimeFieldOps> Field for Fp2<F> {
     fn pow_vartime(&self, a: &Self::Elem, e: &[u64]) -> Self::Elem {
         crate::prime::qr::pow_sliding(self, a, e)
     }
+    fn ct_eq(&self, a: &Self::Elem, b: &Self::Elem) -> crate::field::Choice {
+        self.base.ct_eq(&a.c0, &b.c0) & self.base.ct_eq(&a.c1, &b.c1)
+    }
+    fn select(&self, a: &Self::Elem, b: &Self::Elem, choice: crate::field::Choice) -> Self::Elem {
+        Fp2Elem {
+            c0: self.base.select(&a.c0, &b.c0, choice),
+            c1: self.base.select(&a.c1, &b.c1, choice),
+        }
+    }
+    fn encoded_len(&self) -> usize {
+        2 * self.base.encoded_len()
+    }
+    /// `c1 ‖ c0` (see [`crate::field`]).
+    fn encode(&self, a: &Self::Elem) -> Vec<u8> {
+        crate::field::encode_coefficients(&self.base, &[a.c0.clone(), a.c1.clone()])
+    }
+    fn decode(&self, bytes: &[u8]) -> crate::error::Result<Self::Elem> {
+        let mut c = crate::field::decode_coefficients(&self.base, bytes, 2)?;
+        let c1 = c.pop();
+        let c0 = c.pop();
+        match (c0, c1) {
+            (Some(c0), Some(c1)) => Ok(Fp2Elem { c0, c1 }),
+            _ => Err(crate::error::Error::InvalidEncoding {
+                what: "GF(p²) element".into(),
+                reason: "two coefficients expected".into(),
+            }),
+        }
+    }
 }

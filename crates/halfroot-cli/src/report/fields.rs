@@ -13,6 +13,7 @@ use super::plot::{Chart, Series};
 use super::timing::{median_ns, Budget};
 use super::{Options, SectionOutput};
 use halfroot::binary::field::{BinaryField, BinaryFieldOps};
+use halfroot::binary::half_trace::HalfTraceMethod;
 use halfroot::binary::modulus::{Modulus, ModulusSpec};
 use halfroot::binary::spec;
 use halfroot::field::Field;
@@ -38,6 +39,8 @@ struct Ours {
     sqrt: f64,
     trace: f64,
     half_trace: f64,
+    /// `half_trace_many`: the constant-time half-trace.
+    half_trace_ct: f64,
     /// `solve_many_split`: roots and solvability flags in separate slices.
     solve: f64,
     /// `solve_many`: the same as `Option`s.
@@ -60,7 +63,13 @@ struct Single {
     sqrt: f64,
     trace: f64,
     half_trace: f64,
+    half_trace_ct: f64,
     solve: f64,
+    /// The two constant-time half-trace methods, one call per element.
+    mask_ct: f64,
+    nibble_ct: f64,
+    /// The constant-time method the field uses by default.
+    ct_default: String,
 }
 
 /// Throughput of a batch operation `f(inputs, out)` over [`BATCH`] elements.
@@ -152,6 +161,18 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
             budget,
             zero,
             |a, o| {
+                let _ = field.half_trace_many_vartime(a, o);
+            },
+            &zb,
+        )
+    } else {
+        f64::NAN
+    };
+    let half_trace_ct = if field.degree() % 2 == 1 {
+        batch(
+            budget,
+            zero,
+            |a, o| {
                 let _ = field.half_trace_many(a, o);
             },
             &zb,
@@ -165,7 +186,7 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         zero,
         |a, o| {
             let mut flags = solvable.borrow_mut();
-            let _ = field.solve_many_split(a, o, &mut flags[..a.len()]);
+            let _ = field.solve_many_split_vartime(a, o, &mut flags[..a.len()]);
         },
         &zb,
     );
@@ -173,7 +194,7 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         budget,
         None,
         |a, o| {
-            let _ = field.solve_many(a, o);
+            let _ = field.solve_many_vartime(a, o);
         },
         &zb,
     );
@@ -220,17 +241,26 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
             black_box(field.trace(x));
         }
     });
-    let (half_trace_single, solve_single) = if field.degree() % 2 == 1 {
+    let (half_trace_single, half_trace_ct_single) = if field.degree() % 2 == 1 {
         (
+            each(budget, |z| field.half_trace_vartime(z).unwrap_or(*z), &zs),
             each(budget, |z| field.half_trace(z).unwrap_or(*z), &zs),
-            each(budget, |z| field.solve_quadratic(z).unwrap_or(*z), &zs),
         )
     } else {
-        (
-            f64::NAN,
-            each(budget, |z| field.solve_quadratic(z).unwrap_or(*z), &zs),
-        )
+        (f64::NAN, f64::NAN)
     };
+    let (mask_ct, nibble_ct) = if field.degree() % 2 == 1 {
+        let by =
+            |m: HalfTraceMethod| each(budget, |z| field.half_trace_with(m, z).unwrap_or(*z), &zs);
+        (by(HalfTraceMethod::MaskCt), by(HalfTraceMethod::NibbleCt))
+    } else {
+        (f64::NAN, f64::NAN)
+    };
+    let solve_single = each(
+        budget,
+        |z| field.solve_quadratic_vartime(z).unwrap_or(*z),
+        &zs,
+    );
     let single = Single {
         mul: mul_single,
         sqr: sqr_single,
@@ -239,6 +269,10 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         sqrt: sqrt_single,
         trace: trace_single,
         half_trace: half_trace_single,
+        half_trace_ct: half_trace_ct_single,
+        mask_ct,
+        nibble_ct,
+        ct_default: field.half_trace_ct_method().to_string(),
         solve: solve_single,
     };
     Ours {
@@ -250,6 +284,7 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         sqrt,
         trace,
         half_trace,
+        half_trace_ct,
         solve,
         solve_option,
         single,
@@ -508,7 +543,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          `Inv` and `Inv ct` are `inv_many_vartime` / `inv_many`, Montgomery's \
          simultaneous inversion (prefix products, one field inversion per 64 elements, \
          back-substitution: 3 Mul + 1/64 Inv per element) with the variable-time / \
-         constant-time single inversion; `Eq` is the half-trace, Avanzi's Eq column; \
+         constant-time single inversion; `Eq` is the half-trace, Avanzi's Eq column, by \
+         the fastest method (`half_trace_many_vartime`: table lookups, or GFNI blocks), \
+         `Eq ct` the constant-time default (`half_trace_many`: GFNI blocks, or the \
+         masked table `BinaryField::half_trace_ct_method`); \
          `Solve` solves λ²+λ=α including the trace test (`solve_many_split`: a root \
          and a solvability flag per element, the traces taken in the same GFNI pass), \
          `Solve opt` the same as `Option`s (`solve_many`); `Field` says whether the \
@@ -528,6 +566,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         "Sqrt",
         "Trace",
         "Eq",
+        "Eq ct",
         "Solve",
         "Solve opt",
     ]);
@@ -546,6 +585,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             ns(o.sqrt),
             ns(o.trace),
             ns(o.half_trace),
+            ns(o.half_trace_ct),
             ns(o.solve),
             ns(o.solve_option),
         ]);
@@ -575,6 +615,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         "×",
         "Eq 1",
         "×",
+        "Eq ct 1",
+        "×",
         "Solve 1",
         "×",
     ]);
@@ -589,6 +631,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             (s.sqrt, o.sqrt),
             (s.trace, o.trace),
             (s.half_trace, o.half_trace),
+            (s.half_trace_ct, o.half_trace_ct),
             (s.solve, o.solve),
         ] {
             row.push(ns(one));
@@ -597,6 +640,30 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         t1.push(row);
     }
     md.push_str(&t1.render());
+
+    md.push_str(
+        "\nThe constant-time half-trace methods, one call per element, ns \
+         (`half_trace_with`): `mask-ct` XORs row H(x^k) under bit k of α as a mask \
+         (AVX-512: eight rows per masked `vpxorq`; elsewhere portable code), \
+         `nibble-ct` reads the whole nibble table and keeps one entry per nibble by \
+         masks (AVX2: ymm loads and XORs). `Default` is the method \
+         `BinaryFieldOps::half_trace` uses on this CPU (the faster one; \
+         `HALFROOT_CPU` restricts the CPU to compare paths):\n\n",
+    );
+    let mut tct = Table::new(["Polynomial", "mask-ct", "nibble-ct", "Default"]);
+    for (m, o, _) in &rows {
+        let s = &o.single;
+        if s.mask_ct.is_nan() {
+            continue;
+        }
+        tct.push([
+            m.to_string(),
+            ns(s.mask_ct),
+            ns(s.nibble_ct),
+            s.ct_default.clone(),
+        ]);
+    }
+    md.push_str(&tct.render());
 
     let conv = measure_convert(budget);
     md.push_str(
@@ -756,14 +823,16 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                 "ns": {
                     "mul": num(o.mul), "mul_latency": num(o.mul_latency), "sqr": num(o.sqr),
                     "inv": num(o.inv), "inv_ct": num(o.inv_ct), "sqrt": num(o.sqrt),
-                    "trace": num(o.trace), "half_trace": num(o.half_trace), "solve": num(o.solve),
+                    "trace": num(o.trace), "half_trace": num(o.half_trace), "half_trace_ct": num(o.half_trace_ct), "solve": num(o.solve),
                     "solve_option": num(o.solve_option),
                 },
                 "ns_single_call": {
                     "mul": num(o.single.mul), "sqr": num(o.single.sqr),
                     "inv": num(o.single.inv), "inv_ct": num(o.single.inv_ct),
                     "sqrt": num(o.single.sqrt), "trace": num(o.single.trace),
-                    "half_trace": num(o.single.half_trace), "solve": num(o.single.solve),
+                    "half_trace": num(o.single.half_trace), "half_trace_ct": num(o.single.half_trace_ct), "solve": num(o.single.solve),
+                    "half_trace_mask_ct": num(o.single.mask_ct), "half_trace_nibble_ct": num(o.single.nibble_ct),
+                    "half_trace_ct_default": o.single.ct_default,
                 },
                 "batch_size": BATCH,
                 "paper": {

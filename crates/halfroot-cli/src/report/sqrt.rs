@@ -419,7 +419,7 @@ fn setting_fp2<F: PrimeFieldOps + Clone>(
             .unwrap_or(f64::NAN)
     };
     let pqr_mwst = if four_divides {
-        by("mwst_base")
+        by(halfroot::prime2::sqrt::Fp2SqrtAlgorithm::MwstBase.name())
     } else {
         by("mwst")
     };

@@ -238,6 +238,16 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     }
 
     /// `1/a`, or `None` for zero (or a non-unit when P is reducible), by `alg`.
+    /// `1/a`, and `0` for `a = 0` (a^(2^d − 2) by the constant-time plan, with no
+    /// test of `a`): constant-time, zero included.
+    pub fn inv_or_zero(&self, a: &[u64; N]) -> [u64; N] {
+        match self.inv_plan_ct() {
+            Some(p) => p.inv_or_zero(self, a),
+            None => itoh_tsujii::inv(self.engine, &self.modulus, a),
+        }
+    }
+
+    /// `1/a` by a chosen algorithm, or `None` for zero.
     pub fn inv_with(&self, alg: InvAlgorithm, a: &[u64; N]) -> Option<[u64; N]> {
         match alg {
             InvAlgorithm::ItohTsujii => {

@@ -6,6 +6,13 @@
 //! coefficient of x^i; text is hexadecimal ([`crate::binary::hex`]). This is the layer
 //! the command line and Python call. Every input is validated and every failure is an
 //! [`Error`] naming the value.
+//!
+//! `DynBinaryField` also implements [`Field`] and [`BinaryFieldOps`] (elements
+//! `Vec<u64>` of ⌈d/64⌉ words), so generic code — the curves, [`crate::poly`],
+//! [`crate::count::Counting`] — runs on a degree chosen at run time. The trait methods
+//! take canonical elements (from this field) and do not re-check them; the inherent
+//! methods of the same names check their input and return `Result`. The batch methods
+//! dispatch once per call, not per element.
 
 use super::field::{BinaryField, BinaryFieldOps, FieldInfo};
 use super::half_trace::HalfTraceMethod;
@@ -13,7 +20,7 @@ use super::hex;
 use super::modulus::Modulus;
 use super::sqrt::SqrtAlgorithm;
 use crate::error::{Error, Result};
-use crate::field::Field;
+use crate::field::{check_batch, ct_eq_words, select_word_vec, Choice, Field};
 use num_bigint::BigUint;
 use rand::RngCore;
 
@@ -218,6 +225,30 @@ impl DynBinaryField {
         Ok(dispatch!(self, f => self.store(&Field::pow_vartime(f, &load(a), &digits))))
     }
 
+    /// The square-root algorithm a user named: `Ok(None)` for `auto` (the field's
+    /// best), [`Error::UnknownAlgorithm`] for an unknown name,
+    /// [`Error::UnsupportedAlgorithm`] when it does not apply to this polynomial.
+    pub fn choose_sqrt(&self, name: &str) -> Result<Option<SqrtAlgorithm>> {
+        match crate::algorithm::parse_or_auto::<SqrtAlgorithm>(name)? {
+            Some(a) if !self.supports(a) => Err(Error::UnsupportedAlgorithm {
+                algorithm: a.name().into(),
+                reason: format!(
+                    "does not apply to {} (it needs a square-root-friendly polynomial of \
+                     the right type)",
+                    self.modulus
+                ),
+            }),
+            chosen => Ok(chosen),
+        }
+    }
+
+    /// The half-trace method a user named: `Ok(None)` for `auto` (the field's table
+    /// method, [`BinaryField::half_trace_method`](super::field::BinaryField::half_trace_method)),
+    /// [`Error::UnknownAlgorithm`] for an unknown name.
+    pub fn choose_half_trace(&self, name: &str) -> Result<Option<HalfTraceMethod>> {
+        crate::algorithm::parse_or_auto(name)
+    }
+
     /// `√a`, by `algorithm` or by the field's best one.
     pub fn sqrt(&self, a: &[u64], algorithm: Option<SqrtAlgorithm>) -> Result<Vec<u64>> {
         self.check(a)?;
@@ -284,6 +315,175 @@ impl DynBinaryField {
     /// What the field chose at construction.
     pub fn info(&self) -> FieldInfo {
         dispatch!(self, f => f.info())
+    }
+}
+
+/// Copies word vectors into arrays of N words.
+fn load_all<const N: usize>(v: &[Vec<u64>]) -> Vec<[u64; N]> {
+    v.iter().map(|x| load(x)).collect()
+}
+
+impl Field for DynBinaryField {
+    type Elem = Vec<u64>;
+    fn zero(&self) -> Vec<u64> {
+        DynBinaryField::zero(self)
+    }
+    fn one(&self) -> Vec<u64> {
+        DynBinaryField::one(self)
+    }
+    fn add(&self, a: &Vec<u64>, b: &Vec<u64>) -> Vec<u64> {
+        a.iter().zip(b.iter()).map(|(x, y)| x ^ y).collect()
+    }
+    fn sub(&self, a: &Vec<u64>, b: &Vec<u64>) -> Vec<u64> {
+        Field::add(self, a, b)
+    }
+    fn neg(&self, a: &Vec<u64>) -> Vec<u64> {
+        a.clone()
+    }
+    fn mul(&self, a: &Vec<u64>, b: &Vec<u64>) -> Vec<u64> {
+        dispatch!(self, f => self.store(&Field::mul(f, &load(a), &load(b))))
+    }
+    fn sqr(&self, a: &Vec<u64>) -> Vec<u64> {
+        dispatch!(self, f => self.store(&Field::sqr(f, &load(a))))
+    }
+    fn inv(&self, a: &Vec<u64>) -> Option<Vec<u64>> {
+        dispatch!(self, f => Field::inv(f, &load(a)).map(|r| self.store(&r)))
+    }
+    fn inv_or_zero(&self, a: &Vec<u64>) -> Vec<u64> {
+        dispatch!(self, f => self.store(&Field::inv_or_zero(f, &load(a))))
+    }
+    fn is_zero(&self, a: &Vec<u64>) -> bool {
+        a.iter().all(|&w| w == 0)
+    }
+    fn random(&self, rng: &mut dyn RngCore) -> Vec<u64> {
+        DynBinaryField::random(self, rng)
+    }
+    fn pow_vartime(&self, a: &Vec<u64>, e: &[u64]) -> Vec<u64> {
+        dispatch!(self, f => self.store(&Field::pow_vartime(f, &load(a), e)))
+    }
+    fn ct_eq(&self, a: &Vec<u64>, b: &Vec<u64>) -> Choice {
+        ct_eq_words(a, b)
+    }
+    fn select(&self, a: &Vec<u64>, b: &Vec<u64>, choice: Choice) -> Vec<u64> {
+        select_word_vec(a, b, choice)
+    }
+    fn encoded_len(&self) -> usize {
+        (DynBinaryField::degree(self) as usize).div_ceil(8)
+    }
+    fn encode(&self, a: &Vec<u64>) -> Vec<u8> {
+        crate::field::words_to_be_bytes(a, Field::encoded_len(self))
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<Vec<u64>> {
+        let d = DynBinaryField::degree(self);
+        let what = format!("element of F_2^{d}");
+        let mut r = vec![0u64; self.words];
+        crate::field::be_bytes_to_words(bytes, Field::encoded_len(self), &what, &mut r)?;
+        self.check(&r).map_err(|_| Error::InvalidEncoding {
+            what,
+            reason: format!("a bit at or above position {d} is set"),
+        })?;
+        Ok(r)
+    }
+    fn mul_many(&self, a: &[Vec<u64>], b: &[Vec<u64>], out: &mut [Vec<u64>]) -> Result<()> {
+        check_batch("b", b.len(), a.len())?;
+        check_batch("out", out.len(), a.len())?;
+        dispatch!(self, f => {
+            let (a, b) = (load_all(a), load_all(b));
+            let mut o = a.clone();
+            f.mul_many(&a, &b, &mut o)?;
+            for (x, y) in out.iter_mut().zip(&o) {
+                *x = self.store(y);
+            }
+        });
+        Ok(())
+    }
+    fn sqr_many(&self, a: &[Vec<u64>], out: &mut [Vec<u64>]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        dispatch!(self, f => {
+            let a = load_all(a);
+            let mut o = a.clone();
+            f.sqr_many(&a, &mut o)?;
+            for (x, y) in out.iter_mut().zip(&o) {
+                *x = self.store(y);
+            }
+        });
+        Ok(())
+    }
+    fn inv_many(&self, a: &[Vec<u64>], out: &mut [Vec<u64>]) -> Result<usize> {
+        check_batch("out", out.len(), a.len())?;
+        dispatch!(self, f => {
+            let a = load_all(a);
+            let mut o = a.clone();
+            let zeros = f.inv_many(&a, &mut o)?;
+            for (x, y) in out.iter_mut().zip(&o) {
+                *x = self.store(y);
+            }
+            Ok(zeros)
+        })
+    }
+}
+
+impl BinaryFieldOps for DynBinaryField {
+    fn degree(&self) -> u32 {
+        DynBinaryField::degree(self)
+    }
+    fn sqrt(&self, a: &Vec<u64>) -> Vec<u64> {
+        dispatch!(self, f => self.store(&BinaryFieldOps::sqrt(f, &load(a))))
+    }
+    fn trace(&self, a: &Vec<u64>) -> u8 {
+        dispatch!(self, f => BinaryFieldOps::trace(f, &load(a)))
+    }
+    fn half_trace(&self, a: &Vec<u64>) -> Option<Vec<u64>> {
+        dispatch!(self, f => BinaryFieldOps::half_trace(f, &load(a)).map(|r| self.store(&r)))
+    }
+    fn half_trace_vartime(&self, a: &Vec<u64>) -> Option<Vec<u64>> {
+        dispatch!(self, f => f.half_trace_vartime(&load(a)).map(|r| self.store(&r)))
+    }
+    fn solve_quadratic(&self, alpha: &Vec<u64>) -> Option<Vec<u64>> {
+        dispatch!(self, f => f.solve_quadratic(&load(alpha)).map(|r| self.store(&r)))
+    }
+    fn solve_quadratic_vartime(&self, alpha: &Vec<u64>) -> Option<Vec<u64>> {
+        dispatch!(self, f => f.solve_quadratic_vartime(&load(alpha)).map(|r| self.store(&r)))
+    }
+    fn sqrt_many(&self, a: &[Vec<u64>], out: &mut [Vec<u64>]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        dispatch!(self, f => {
+            let a = load_all(a);
+            let mut o = a.clone();
+            f.sqrt_many(&a, &mut o)?;
+            for (x, y) in out.iter_mut().zip(&o) {
+                *x = self.store(y);
+            }
+        });
+        Ok(())
+    }
+    fn trace_many(&self, a: &[Vec<u64>], out: &mut [u8]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        dispatch!(self, f => f.trace_many(&load_all(a), out))
+    }
+    fn half_trace_many(&self, a: &[Vec<u64>], out: &mut [Vec<u64>]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        dispatch!(self, f => {
+            let a = load_all(a);
+            let mut o = a.clone();
+            f.half_trace_many(&a, &mut o)?;
+            for (x, y) in out.iter_mut().zip(&o) {
+                *x = self.store(y);
+            }
+        });
+        Ok(())
+    }
+    fn solve_quadratic_many(&self, a: &[Vec<u64>], out: &mut [Option<Vec<u64>>]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        dispatch!(self, f => {
+            let a = load_all(a);
+            let mut o = vec![None; a.len()];
+            f.solve_many(&a, &mut o)?;
+            for (x, y) in out.iter_mut().zip(&o) {
+                *x = y.map(|r| self.store(&r));
+            }
+        });
+        Ok(())
     }
 }
 

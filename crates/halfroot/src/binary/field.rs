@@ -21,32 +21,51 @@ use super::ssrf_type::{self, SsrfType};
 use super::trace::{Trace, TraceMethod};
 use crate::count::Counting;
 use crate::error::{Error, Result};
-use crate::field::Field;
+use crate::field::{check_batch, Choice, Field};
 use rand::RngCore;
 use std::sync::OnceLock;
 
 /// The quadratic operations of a binary field, beyond the ring operations of [`Field`].
 ///
-/// Implemented by [`BinaryField`] and by [`Counting`], which charges SR for
-/// [`sqrt`](BinaryFieldOps::sqrt), T for [`trace`](BinaryFieldOps::trace) and H for
-/// [`half_trace`](BinaryFieldOps::half_trace) and
-/// [`solve_quadratic`](BinaryFieldOps::solve_quadratic).
+/// The unsuffixed methods are constant-time (see [`crate::field`]): the square root
+/// splits bits with masks and multiplies, the trace is a masked parity, and the
+/// half-trace and the quadratic solver read their whole table with masks
+/// ([`HalfTraceMethod::MaskCt`] or [`HalfTraceMethod::NibbleCt`], whichever this CPU
+/// runs faster). [`half_trace_vartime`](BinaryFieldOps::half_trace_vartime) and
+/// [`solve_quadratic_vartime`](BinaryFieldOps::solve_quadratic_vartime) use the fastest
+/// table method, whose memory addresses depend on the input (for public values).
+///
+/// Implemented by [`BinaryField`], [`crate::binary::dynamic::DynBinaryField`] and
+/// [`Counting`], which charges SR for [`sqrt`](BinaryFieldOps::sqrt), T for
+/// [`trace`](BinaryFieldOps::trace) and H for the half-trace and the quadratic solver,
+/// one per element in the batch forms.
 pub trait BinaryFieldOps: Field {
     /// The extension degree d.
     fn degree(&self) -> u32;
-    /// `√a` (always exists and is unique in characteristic 2).
+    /// `√a` (always exists and is unique in characteristic 2). Constant-time.
     fn sqrt(&self, a: &Self::Elem) -> Self::Elem;
-    /// `Tr(a) ∈ {0, 1}`.
+    /// `Tr(a) ∈ {0, 1}`. Constant-time.
     fn trace(&self, a: &Self::Elem) -> u8;
     /// The half-trace `H(a) = Σ_{i=0}^{(d−1)/2} a^(4^i)` for odd d, for every `a`
     /// (it satisfies H(a)² + H(a) = a + Tr(a)); `None` exactly when d is even, where the
-    /// half-trace is not defined.
+    /// half-trace is not defined. Constant-time.
     fn half_trace(&self, a: &Self::Elem) -> Option<Self::Elem>;
+    /// As [`BinaryFieldOps::half_trace`] by the fastest method, whose timing may depend
+    /// on `a` (table lookups). The default is the constant-time method.
+    fn half_trace_vartime(&self, a: &Self::Elem) -> Option<Self::Elem> {
+        self.half_trace(a)
+    }
     /// A root λ of λ² + λ = α (the other is λ + 1), for odd and even d; `None` exactly
-    /// when Tr(α) = 1.
+    /// when Tr(α) = 1. Constant-time except that the answer reveals Tr(α).
     fn solve_quadratic(&self, alpha: &Self::Elem) -> Option<Self::Elem>;
+    /// As [`BinaryFieldOps::solve_quadratic`] by the fastest method, whose timing may
+    /// depend on α. The default is the constant-time method.
+    fn solve_quadratic_vartime(&self, alpha: &Self::Elem) -> Option<Self::Elem> {
+        self.solve_quadratic(alpha)
+    }
     /// Both roots of `a·λ² + b·λ + c = 0`; see [`quadratic::solve_general`] for the
-    /// degenerate cases. `None` when there is no root.
+    /// degenerate cases. `None` when there is no root. Variable-time (it branches on
+    /// which coefficients are zero).
     fn solve_general(
         &self,
         a: &Self::Elem,
@@ -54,6 +73,49 @@ pub trait BinaryFieldOps: Field {
         c: &Self::Elem,
     ) -> Option<(Self::Elem, Self::Elem)> {
         quadratic::solve_general(self, a, b, c)
+    }
+
+    /// `out[i] = √a[i]` (see [`crate::field`] on batches).
+    fn sqrt_many(&self, a: &[Self::Elem], out: &mut [Self::Elem]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self.sqrt(x);
+        }
+        Ok(())
+    }
+    /// `out[i] = Tr(a[i])`.
+    fn trace_many(&self, a: &[Self::Elem], out: &mut [u8]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self.trace(x);
+        }
+        Ok(())
+    }
+    /// `out[i] = H(a[i])`, constant-time; [`Error::UnsupportedAlgorithm`] for even d.
+    fn half_trace_many(&self, a: &[Self::Elem], out: &mut [Self::Elem]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self
+                .half_trace(x)
+                .ok_or_else(|| even_half_trace_error(self.degree()))?;
+        }
+        Ok(())
+    }
+    /// `out[i]` = [`BinaryFieldOps::solve_quadratic`]`(a[i])`.
+    fn solve_quadratic_many(&self, a: &[Self::Elem], out: &mut [Option<Self::Elem>]) -> Result<()> {
+        check_batch("out", out.len(), a.len())?;
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = self.solve_quadratic(x);
+        }
+        Ok(())
+    }
+}
+
+/// The error of a half-trace asked for in even degree.
+pub(crate) fn even_half_trace_error(d: u32) -> Error {
+    Error::UnsupportedAlgorithm {
+        algorithm: "half-trace".into(),
+        reason: format!("the half-trace is only defined for odd degree, not {d}"),
     }
 }
 
@@ -73,9 +135,37 @@ impl<F: BinaryFieldOps> BinaryFieldOps for Counting<F> {
         self.tally(|c| c.h += 1);
         self.inner().half_trace(a)
     }
+    fn half_trace_vartime(&self, a: &F::Elem) -> Option<F::Elem> {
+        self.tally(|c| c.h += 1);
+        self.inner().half_trace_vartime(a)
+    }
     fn solve_quadratic(&self, alpha: &F::Elem) -> Option<F::Elem> {
         self.tally(|c| c.h += 1);
         self.inner().solve_quadratic(alpha)
+    }
+    fn solve_quadratic_vartime(&self, alpha: &F::Elem) -> Option<F::Elem> {
+        self.tally(|c| c.h += 1);
+        self.inner().solve_quadratic_vartime(alpha)
+    }
+    fn sqrt_many(&self, a: &[F::Elem], out: &mut [F::Elem]) -> Result<()> {
+        self.inner().sqrt_many(a, out)?;
+        self.tally(|c| c.sr += a.len() as u64);
+        Ok(())
+    }
+    fn trace_many(&self, a: &[F::Elem], out: &mut [u8]) -> Result<()> {
+        self.inner().trace_many(a, out)?;
+        self.tally(|c| c.t += a.len() as u64);
+        Ok(())
+    }
+    fn half_trace_many(&self, a: &[F::Elem], out: &mut [F::Elem]) -> Result<()> {
+        self.inner().half_trace_many(a, out)?;
+        self.tally(|c| c.h += a.len() as u64);
+        Ok(())
+    }
+    fn solve_quadratic_many(&self, a: &[F::Elem], out: &mut [Option<F::Elem>]) -> Result<()> {
+        self.inner().solve_quadratic_many(a, out)?;
+        self.tally(|c| c.h += a.len() as u64);
+        Ok(())
     }
 }
 
@@ -106,8 +196,10 @@ pub struct FieldInfo {
     pub trace_method: TraceMethod,
     /// The number of i < d with Tr(x^i) = 1.
     pub trace_vector_weight: u32,
-    /// The table method of half-traces and quadratic solving.
+    /// The table method of the variable-time half-traces and quadratic solving.
     pub half_trace_method: HalfTraceMethod,
+    /// The constant-time method of half-traces and quadratic solving (the default).
+    pub half_trace_ct_method: HalfTraceMethod,
     /// Size of that table in bytes (odd d).
     pub half_trace_table_bytes: Option<usize>,
     /// How λ² + λ = α is solved for even d.
@@ -164,11 +256,16 @@ impl core::fmt::Display for FieldInfo {
         match self.half_trace_table_bytes {
             Some(b) => writeln!(
                 f,
-                "half-trace table:  {} ({b} bytes)",
+                "half-trace table:  {} ({b} bytes; the _vartime methods)",
                 self.half_trace_method
             )?,
             None => writeln!(f, "half-trace table:  none (even degree)")?,
         }
+        writeln!(
+            f,
+            "constant-time:     {} (half-trace and solver by default)",
+            self.half_trace_ct_method
+        )?;
         match &self.even_solver {
             Some(s) => writeln!(f, "even-degree solve: {s}")?,
             None => writeln!(f, "even-degree solve: not needed (odd degree: half-trace)")?,
@@ -192,6 +289,9 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     sqrt_algorithm: SqrtAlgorithm,
     trace: Trace<N>,
     half_trace_method: HalfTraceMethod,
+    /// The constant-time method of [`BinaryFieldOps::half_trace`] and
+    /// [`BinaryFieldOps::solve_quadratic`] (`MaskCt` or `NibbleCt`).
+    half_trace_ct_method: HalfTraceMethod,
     images: OnceLock<Vec<[u64; N]>>,
     /// The direct tables, indexed as [`Layout::ALL`].
     direct: [OnceLock<LinearMap<N>>; 6],
@@ -222,6 +322,20 @@ fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
         HalfTraceMethod::Byte
     } else {
         HalfTraceMethod::Nibble
+    }
+}
+
+/// The default constant-time half-trace / solver method on this CPU:
+/// [`HalfTraceMethod::MaskCt`] where its AVX-512 kernel runs (eight rows per masked
+/// `vpxorq`), [`HalfTraceMethod::NibbleCt`] elsewhere (the nibble table read in full,
+/// ymm XORs with AVX2). Measured (`halfroot report fields`, the constant-time rows)
+/// on an AMD EPYC Zen 4, ns per element at NIST 163 / 233 / 283 / 409 / 571: see
+/// [`crate::binary::half_trace`].
+pub fn default_half_trace_ct_method() -> HalfTraceMethod {
+    use super::linear_map::backend::Kernel;
+    match Kernel::detect(Layout::MaskCt) {
+        Kernel::Portable => HalfTraceMethod::NibbleCt,
+        _ => HalfTraceMethod::MaskCt,
     }
 }
 
@@ -285,6 +399,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             ssrf_sqrt,
             sqrt_algorithm,
             half_trace_method: default_half_trace_method(d, N),
+            half_trace_ct_method: default_half_trace_ct_method(),
             images: OnceLock::new(),
             direct: Default::default(),
             folded: Default::default(),
@@ -444,22 +559,28 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         Ok(())
     }
 
-    /// `out[i] = H(a[i])` for every i by the field's table method (see
-    /// [`BinaryField::mul_many`]); [`Error::UnsupportedAlgorithm`] for even d, where the
-    /// half-trace is not defined. With GFNI and AVX-512 the whole batch goes through a
-    /// [`AffineMap`] (one GF2P8AFFINEQB per 8×8 block, eight elements at a time:
-    /// constant-time); without them through the default table (cache-timing, as
-    /// [`BinaryFieldOps::half_trace`]).
+    /// `out[i] = H(a[i])` for every i, constant-time (see [`BinaryField::mul_many`]);
+    /// [`Error::UnsupportedAlgorithm`] for even d, where the half-trace is not defined.
+    /// With GFNI and AVX-512 the whole batch goes through an [`AffineMap`] (one
+    /// GF2P8AFFINEQB per 8×8 block, eight elements at a time); without them through the
+    /// constant-time table ([`BinaryField::half_trace_ct_method`]).
     pub fn half_trace_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
         check_len("out", out.len(), a.len())?;
         if self.degree().is_multiple_of(2) {
-            return Err(Error::UnsupportedAlgorithm {
-                algorithm: "half-trace".into(),
-                reason: format!(
-                    "the half-trace is only defined for odd degree, not {}",
-                    self.degree()
-                ),
-            });
+            return Err(even_half_trace_error(self.degree()));
+        }
+        if let Some(bm) = self.batch_blocks() {
+            return bm.apply_many(a, out);
+        }
+        self.ct_map().apply_many(a, out)
+    }
+
+    /// As [`BinaryField::half_trace_many`] by the fastest method, which without GFNI is
+    /// the default table method (cache-timing: for public values).
+    pub fn half_trace_many_vartime(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        check_len("out", out.len(), a.len())?;
+        if self.degree().is_multiple_of(2) {
+            return Err(even_half_trace_error(self.degree()));
         }
         if let Some(bm) = self.batch_blocks() {
             return bm.apply_many(a, out);
@@ -477,17 +598,37 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
 
     /// `out[i]` = a root of λ² + λ = a\[i\] (as [`BinaryFieldOps::solve_quadratic`]),
     /// `None` exactly where Tr(a\[i\]) = 1; for odd and even d (see
-    /// [`BinaryField::mul_many`]). Built on [`BinaryField::solve_many_split`], 64
-    /// elements at a time, the `Option`s made by `then_some` (`select_unpredictable`
-    /// measured 10.7 ns per element at 163 bits against 5.25: it builds both).
+    /// [`BinaryField::mul_many`]). Constant-time except that the `Option`s reveal the
+    /// traces. Built on [`BinaryField::solve_many_split`], 64 elements at a time, the
+    /// `Option`s made by `then_some` (`select_unpredictable` measured 10.7 ns per
+    /// element at 163 bits against 5.25: it builds both).
     pub fn solve_many(&self, a: &[[u64; N]], out: &mut [Option<[u64; N]>]) -> Result<()> {
+        self.solve_many_with(a, out, false)
+    }
+
+    /// As [`BinaryField::solve_many`] by the fastest method (see
+    /// [`BinaryField::solve_many_split_vartime`]).
+    pub fn solve_many_vartime(&self, a: &[[u64; N]], out: &mut [Option<[u64; N]>]) -> Result<()> {
+        self.solve_many_with(a, out, true)
+    }
+
+    fn solve_many_with(
+        &self,
+        a: &[[u64; N]],
+        out: &mut [Option<[u64; N]>],
+        vartime: bool,
+    ) -> Result<()> {
         check_len("out", out.len(), a.len())?;
         const CHUNK: usize = 64;
         let mut roots = [[0u64; N]; CHUNK];
         let mut ok = [false; CHUNK];
         for (xs, os) in a.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
             let (r, k) = (&mut roots[..xs.len()], &mut ok[..xs.len()]);
-            self.solve_many_split(xs, r, k)?;
+            if vartime {
+                self.solve_many_split_vartime(xs, r, k)?;
+            } else {
+                self.solve_many_split(xs, r, k)?;
+            }
             for ((o, r), &k) in os.iter_mut().zip(r.iter()).zip(k.iter()) {
                 *o = k.then_some(*r);
             }
@@ -499,14 +640,15 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// λ² + λ = a\[i\] has roots (Tr(a\[i\]) = 0) and, where it does, `roots[i]` = the
     /// root [`BinaryFieldOps::solve_quadratic`] returns. Where it does not, `roots[i]`
     /// is the solver's linear map at a\[i\]: for odd d a root of λ² + λ = a\[i\] + 1,
-    /// for even d unspecified. With GFNI + AVX-512 the traces come out of the same
-    /// pass as the roots: the trace is one more row of the solver's block matrix (bit
-    /// 0 of the byte above the roots' bytes), split off as the flag
+    /// for even d unspecified. Constant-time. With GFNI + AVX-512 the traces come out of
+    /// the same pass as the roots: the trace is one more row of the solver's block
+    /// matrix (bit 0 of the byte above the roots' bytes), split off as the flag
     /// ([`AffineMap::apply_many_split_byte`]), so this costs hardly more than
     /// [`BinaryField::half_trace_many`]; when there is no spare byte (⌈d/8⌉ = 8·N,
     /// e.g. 571 bits in 9 words) the pass ANDs the words it loads with the trace
-    /// vector instead ([`AffineMap::apply_many_with_parity`]). For odd and even d;
-    /// [`Error::InvalidArgument`] if the lengths differ.
+    /// vector instead ([`AffineMap::apply_many_with_parity`]). Without GFNI, the
+    /// constant-time table. For odd and even d; [`Error::InvalidArgument`] if the
+    /// lengths differ.
     ///
     /// ```
     /// use halfroot::binary::spec::Nist163;
@@ -525,19 +667,25 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         roots: &mut [[u64; N]],
         solvable: &mut [bool],
     ) -> Result<()> {
-        check_len("roots", roots.len(), a.len())?;
-        check_len("solvable", solvable.len(), a.len())?;
-        if let Some(bm) = self.solve_batch_blocks() {
-            // Bit 0 of byte ⌈d/8⌉ is the trace: 0 = solvable.
-            let byte = (self.degree() as usize).div_ceil(8);
-            return bm.apply_many_split_byte(a, roots, byte, solvable);
+        if self.solve_split_blocks(a, roots, solvable)? {
+            return Ok(());
         }
-        if let Some(bm) = self.batch_blocks() {
-            // parity = Tr(a[i]) = 1, i.e. no root.
-            bm.apply_many_with_parity(a, roots, self.trace.vector(), solvable)?;
-            for s in solvable.iter_mut() {
-                *s = !*s;
-            }
+        self.ct_map().apply_many(a, roots)?;
+        for (s, x) in solvable.iter_mut().zip(a) {
+            *s = self.trace.trace(x) == 0;
+        }
+        Ok(())
+    }
+
+    /// As [`BinaryField::solve_many_split`] by the fastest method: without GFNI the
+    /// default table method (cache-timing: for public values).
+    pub fn solve_many_split_vartime(
+        &self,
+        a: &[[u64; N]],
+        roots: &mut [[u64; N]],
+        solvable: &mut [bool],
+    ) -> Result<()> {
+        if self.solve_split_blocks(a, roots, solvable)? {
             return Ok(());
         }
         match self.default_direct_map() {
@@ -552,6 +700,32 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             *s = self.trace.trace(x) == 0;
         }
         Ok(())
+    }
+
+    /// The GFNI pass of the split solvers; `false` (nothing written) without GFNI.
+    fn solve_split_blocks(
+        &self,
+        a: &[[u64; N]],
+        roots: &mut [[u64; N]],
+        solvable: &mut [bool],
+    ) -> Result<bool> {
+        check_len("roots", roots.len(), a.len())?;
+        check_len("solvable", solvable.len(), a.len())?;
+        if let Some(bm) = self.solve_batch_blocks() {
+            // Bit 0 of byte ⌈d/8⌉ is the trace: 0 = solvable.
+            let byte = (self.degree() as usize).div_ceil(8);
+            bm.apply_many_split_byte(a, roots, byte, solvable)?;
+            return Ok(true);
+        }
+        if let Some(bm) = self.batch_blocks() {
+            // parity = Tr(a[i]) = 1, i.e. no root.
+            bm.apply_many_with_parity(a, roots, self.trace.vector(), solvable)?;
+            for s in solvable.iter_mut() {
+                *s = !*s;
+            }
+            return Ok(true);
+        }
+        Ok(false)
     }
 
     /// The GFNI block matrix of the half-trace (odd d) / solver map (even d), built on
@@ -613,9 +787,22 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         self.half_trace_method
     }
 
-    /// Builds the half-trace / solver table now rather than on first use.
+    /// The constant-time method [`BinaryFieldOps::half_trace`] and
+    /// [`BinaryFieldOps::solve_quadratic`] use.
+    pub fn half_trace_ct_method(&self) -> HalfTraceMethod {
+        self.half_trace_ct_method
+    }
+
+    /// The constant-time table of the half-trace (odd d) / solver (even d).
+    fn ct_map(&self) -> &LinearMap<N> {
+        self.direct_map(self.half_trace_ct_method.layout().unwrap_or(Layout::MaskCt))
+    }
+
+    /// Builds the half-trace / solver tables (the table method's and the constant-time
+    /// one's) now rather than on first use.
     pub fn precompute(&self) {
         let _ = self.apply_linear(self.half_trace_method, &[0u64; N], false);
+        let _ = self.ct_map();
     }
 
     /// What the field chose at construction.
@@ -662,6 +849,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             trace_method: self.trace.method(),
             trace_vector_weight: self.trace.vector().iter().map(|w| w.count_ones()).sum(),
             half_trace_method: self.half_trace_method,
+            half_trace_ct_method: self.half_trace_ct_method,
             half_trace_table_bytes: (d % 2 == 1).then(|| self.method_table_bytes()),
             even_solver: d.is_multiple_of(2).then(|| {
                 format!(
@@ -807,6 +995,9 @@ impl<const N: usize, M: ModulusSpec> Field for BinaryField<N, M> {
     fn inv(&self, a: &[u64; N]) -> Option<[u64; N]> {
         self.arith.inv(a)
     }
+    fn inv_or_zero(&self, a: &[u64; N]) -> [u64; N] {
+        self.arith.inv_or_zero(a)
+    }
     fn is_zero(&self, a: &[u64; N]) -> bool {
         a.iter().all(|&w| w == 0)
     }
@@ -827,6 +1018,39 @@ impl<const N: usize, M: ModulusSpec> Field for BinaryField<N, M> {
     }
     fn pow_vartime(&self, a: &[u64; N], e: &[u64]) -> [u64; N] {
         self.arith.pow_vartime(a, e)
+    }
+    fn ct_eq(&self, a: &[u64; N], b: &[u64; N]) -> Choice {
+        crate::field::ct_eq_words(a, b)
+    }
+    fn select(&self, a: &[u64; N], b: &[u64; N], choice: Choice) -> [u64; N] {
+        crate::field::select_words(a, b, choice)
+    }
+    fn encoded_len(&self) -> usize {
+        (self.degree() as usize).div_ceil(8)
+    }
+    fn encode(&self, a: &[u64; N]) -> Vec<u8> {
+        crate::field::words_to_be_bytes(a, self.encoded_len())
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<[u64; N]> {
+        let mut r = [0u64; N];
+        let what = format!("element of F_2^{}", self.degree());
+        crate::field::be_bytes_to_words(bytes, self.encoded_len(), &what, &mut r)?;
+        if !self.arith.is_reduced(&r) {
+            return Err(Error::InvalidEncoding {
+                what,
+                reason: format!("a bit at or above position {} is set", self.degree()),
+            });
+        }
+        Ok(r)
+    }
+    fn mul_many(&self, a: &[[u64; N]], b: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        BinaryField::mul_many(self, a, b, out)
+    }
+    fn sqr_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        BinaryField::sqr_many(self, a, out)
+    }
+    fn inv_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<usize> {
+        BinaryField::inv_many(self, a, out)
     }
 }
 
@@ -849,13 +1073,35 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
         if self.degree().is_multiple_of(2) {
             return None;
         }
+        Some(self.ct_map().apply(a))
+    }
+    fn half_trace_vartime(&self, a: &[u64; N]) -> Option<[u64; N]> {
+        if self.degree().is_multiple_of(2) {
+            return None;
+        }
         Some(self.apply_linear(self.half_trace_method, a, true))
     }
     fn solve_quadratic(&self, alpha: &[u64; N]) -> Option<[u64; N]> {
+        let root = self.ct_map().apply(alpha);
+        (self.trace.trace(alpha) == 0).then_some(root)
+    }
+    fn solve_quadratic_vartime(&self, alpha: &[u64; N]) -> Option<[u64; N]> {
         if self.trace.trace(alpha) == 1 {
             return None;
         }
         Some(self.apply_linear(self.half_trace_method, alpha, false))
+    }
+    fn sqrt_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        BinaryField::sqrt_many(self, a, out)
+    }
+    fn trace_many(&self, a: &[[u64; N]], out: &mut [u8]) -> Result<()> {
+        BinaryField::trace_many(self, a, out)
+    }
+    fn half_trace_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
+        BinaryField::half_trace_many(self, a, out)
+    }
+    fn solve_quadratic_many(&self, a: &[[u64; N]], out: &mut [Option<[u64; N]>]) -> Result<()> {
+        BinaryField::solve_many(self, a, out)
     }
 }
 
@@ -883,7 +1129,10 @@ fn irreducibility<const N: usize, M: ModulusSpec>(
     if arith.sqr_n(&x, d) != x {
         return reducible();
     }
-    for q in prime_factors(d) {
+    for q in crate::numbers::prime_factors(d as usize)
+        .into_iter()
+        .map(|q| q as u32)
+    {
         let mut h = arith.sqr_n(&x, d / q);
         h[0] ^= 2;
         if gcd_degree(h.to_vec(), modulus_bits(arith)) > 0 {
@@ -954,24 +1203,6 @@ fn gcd_degree(a: Vec<u64>, b: Vec<u64>) -> usize {
         }
         core::mem::swap(&mut a, &mut b);
     }
-}
-
-fn prime_factors(mut n: u32) -> Vec<u32> {
-    let mut out = Vec::new();
-    let mut p = 2;
-    while p * p <= n {
-        if n.is_multiple_of(p) {
-            out.push(p);
-            while n.is_multiple_of(p) {
-                n /= p;
-            }
-        }
-        p += 1;
-    }
-    if n > 1 {
-        out.push(n);
-    }
-    out
 }
 
 #[cfg(test)]

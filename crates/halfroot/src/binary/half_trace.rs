@@ -29,7 +29,6 @@ pub mod naive;
 pub mod table;
 
 use crate::binary::linear_map::Layout;
-use crate::error::Error;
 
 /// The half-trace methods.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -119,19 +118,4 @@ impl core::fmt::Display for HalfTraceMethod {
     }
 }
 
-impl core::str::FromStr for HalfTraceMethod {
-    type Err = Error;
-    /// Parses a name of [`HalfTraceMethod::name`] (case-insensitive).
-    fn from_str(s: &str) -> Result<Self, Error> {
-        HalfTraceMethod::ALL
-            .iter()
-            .copied()
-            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.to_string(),
-                reason: "unknown half-trace method; known: naive, table, table-byte, nibble, \
-                         chunk5, chunk6, byte, nibble-ct, mask-ct"
-                    .into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(HalfTraceMethod, "half-trace method");

@@ -74,9 +74,10 @@ impl InvAlgorithm {
         }
     }
 
-    /// The algorithm called `name`, if any.
+    /// The algorithm called `name` (any spelling [`crate::algorithm::parse`] accepts),
+    /// if any.
     pub fn from_name(name: &str) -> Option<InvAlgorithm> {
-        InvAlgorithm::ALL.into_iter().find(|a| a.name() == name)
+        crate::algorithm::parse(name).ok()
     }
 
     /// Whether its running time is independent of the operand.
@@ -89,3 +90,5 @@ impl InvAlgorithm {
         )
     }
 }
+
+crate::algorithm::named_algorithm!(InvAlgorithm, "binary-field inversion algorithm", display);

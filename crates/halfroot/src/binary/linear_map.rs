@@ -34,7 +34,7 @@
 pub mod affine;
 pub mod backend;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// A 256-bit, 32-byte aligned block of table data (one ymm register).
 #[repr(C, align(32))]
@@ -117,22 +117,7 @@ impl core::fmt::Display for Layout {
     }
 }
 
-impl core::str::FromStr for Layout {
-    type Err = Error;
-    /// Parses a name of [`Layout::name`] (case-insensitive).
-    fn from_str(s: &str) -> Result<Self> {
-        Layout::ALL
-            .iter()
-            .copied()
-            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.to_string(),
-                reason: "unknown linear-map layout; known: nibble, chunk5, chunk6, byte, \
-                         nibble-scan-ct, mask-ct"
-                    .into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(Layout, "linear-map layout");
 
 /// An F_2-linear map from `bits`-bit vectors to `[u64; N]`, with its tables.
 ///

@@ -18,7 +18,6 @@ pub mod zeta;
 
 use super::field::BinaryField;
 use super::modulus::ModulusSpec;
-use crate::error::Error;
 
 /// The square-root algorithms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,21 +63,7 @@ impl core::fmt::Display for SqrtAlgorithm {
     }
 }
 
-impl core::str::FromStr for SqrtAlgorithm {
-    type Err = Error;
-    /// Parses a name of [`SqrtAlgorithm::name`] (case-insensitive).
-    fn from_str(s: &str) -> Result<Self, Error> {
-        let t = s.trim();
-        SqrtAlgorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().eq_ignore_ascii_case(t))
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.to_string(),
-                reason: "unknown square-root algorithm; known: fermat, zeta, ssrf".into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(SqrtAlgorithm, "binary-field square-root algorithm");
 
 /// `buf ^= src · x^k` (a shifted copy of `src`).
 ///

@@ -253,19 +253,7 @@ impl InvAlgorithm {
     }
 }
 
-impl core::str::FromStr for InvAlgorithm {
-    type Err = crate::error::Error;
-    fn from_str(s: &str) -> crate::error::Result<Self> {
-        InvAlgorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == s.trim())
-            .ok_or_else(|| crate::error::Error::UnsupportedAlgorithm {
-                algorithm: s.into(),
-                reason: "known F_{q^k} inversion methods: itoh-tsujii, explicit5, euclid".into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(InvAlgorithm, "F_{q^k} inversion algorithm", display);
 
 /// a⁻¹ by `alg` (`Explicit5` falls back to Itoh–Tsujii where it does not apply);
 /// `None` for a = 0.

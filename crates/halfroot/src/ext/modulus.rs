@@ -13,9 +13,107 @@
 //! coefficients of M − X^k (constants of value or negated value ≤ 8 as `mul_small`).
 //! Variable time in the modulus (public); reduction constant time in the element.
 
+use crate::error::Error;
 use crate::field::Field;
 use crate::prime::PrimeFieldOps;
-use num_bigint::BigUint;
+use num_bigint::{BigInt, BigUint};
+
+/// How a user gives the defining polynomial of F_{q^k}: the one syntax of the command
+/// line and Python, parsed here once.
+///
+/// Text: `auto` (the smallest irreducible binomial X^k − α, else a small trinomial),
+/// one integer α (M = X^k − α), or the coefficients `c0,c1,…,c(k−1)` of the monic
+/// M = X^k + c_(k−1)X^(k−1) + … + c_0 (k + 1 of them if the last is the leading 1).
+/// Integers are decimal or `0x` hexadecimal and may be negative (they are reduced
+/// mod q when the field is built).
+///
+/// ```
+/// use halfroot::ext::ModulusChoice;
+/// assert_eq!(ModulusChoice::parse("auto", 5).expect("auto"), ModulusChoice::Auto);
+/// assert_eq!(ModulusChoice::parse("-2", 5).expect("α"), ModulusChoice::Binomial((-2).into()));
+/// let m = ModulusChoice::parse("1,0,0,1,0,1", 5).expect("k + 1 coefficients");
+/// assert_eq!(m, ModulusChoice::Coefficients(vec![1.into(), 0.into(), 0.into(), 1.into(), 0.into()]));
+/// assert!(ModulusChoice::parse("1,2", 5).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ModulusChoice {
+    /// The default modulus for (q, k).
+    Auto,
+    /// M = X^k − α.
+    Binomial(BigInt),
+    /// c_0 … c_(k−1) of the monic M.
+    Coefficients(Vec<BigInt>),
+}
+
+impl ModulusChoice {
+    /// Parses the text syntax for degree `k`; [`Error::Parse`] or
+    /// [`Error::InvalidModulus`] naming the text and what is wrong.
+    pub fn parse(text: &str, k: usize) -> crate::error::Result<ModulusChoice> {
+        let t = text.trim();
+        if crate::algorithm::normalize(t) == "auto" {
+            return Ok(ModulusChoice::Auto);
+        }
+        if t.contains(',') {
+            let cs = t
+                .split(',')
+                .map(|c| parse_int(c.trim()))
+                .collect::<crate::error::Result<Vec<_>>>()?;
+            return ModulusChoice::from_coefficients(cs, k);
+        }
+        Ok(ModulusChoice::Binomial(parse_int(t)?))
+    }
+
+    /// The coefficient form: `k` coefficients c_0 … c_(k−1), or `k + 1` whose last is
+    /// the leading 1; [`Error::InvalidModulus`] otherwise.
+    pub fn from_coefficients(mut cs: Vec<BigInt>, k: usize) -> crate::error::Result<ModulusChoice> {
+        if cs.len() == k + 1 {
+            if cs[k] != BigInt::from(1) {
+                return Err(Error::InvalidModulus {
+                    modulus: join(&cs),
+                    reason: "with k + 1 coefficients (constant term first) the last must \
+                             be 1: M is monic"
+                        .into(),
+                });
+            }
+            cs.pop();
+        }
+        if cs.len() != k {
+            return Err(ModulusChoice::coefficient_count_error(k, cs.len()));
+        }
+        Ok(ModulusChoice::Coefficients(cs))
+    }
+
+    pub(crate) fn coefficient_count_error(k: usize, got: usize) -> Error {
+        Error::InvalidModulus {
+            modulus: format!("{got} coefficients"),
+            reason: format!(
+                "a monic M = X^{k} + c_{}X^{} + … + c_0 of degree {k} needs the {k} \
+                 coefficients c_0,…,c_{} (or {} with the leading 1)",
+                k.saturating_sub(1),
+                k.saturating_sub(1),
+                k.saturating_sub(1),
+                k + 1
+            ),
+        }
+    }
+}
+
+fn join(cs: &[BigInt]) -> String {
+    cs.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A signed integer in decimal or `0x` hexadecimal.
+fn parse_int(s: &str) -> crate::error::Result<BigInt> {
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let v = BigInt::from(crate::prime::montgomery::parse_uint(body)?);
+    Ok(if neg { -v } else { v })
+}
 
 /// A constant multiplier of the reduction: small constants use `mul_small`.
 #[derive(Debug, Clone)]
@@ -133,26 +231,6 @@ impl<E: Clone + PartialEq> ExtModulus<E> {
     }
 }
 
-/// The distinct prime factors of a small k.
-pub fn prime_factors(k: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut n = k;
-    let mut p = 2;
-    while p * p <= n {
-        if n.is_multiple_of(p) {
-            out.push(p);
-            while n.is_multiple_of(p) {
-                n /= p;
-            }
-        }
-        p += 1;
-    }
-    if n > 1 {
-        out.push(n);
-    }
-    out
-}
-
 /// Theorem 3.75: whether X^k − α is irreducible over F_q; `Err(reason)` if not.
 pub fn binomial_irreducible<F: PrimeFieldOps>(
     f: &F,
@@ -167,7 +245,7 @@ pub fn binomial_irreducible<F: PrimeFieldOps>(
     if k.is_multiple_of(4) && (q % 4u32) != BigUint::from(1u32) {
         return Err("4 | k needs q ≡ 1 mod 4 (Lidl–Niederreiter 3.75)".into());
     }
-    for r in prime_factors(k) {
+    for r in crate::numbers::prime_factors(k) {
         if (&qm1 % r) != BigUint::from(0u32) {
             return Err(format!(
                 "{r} | k but {r} ∤ q − 1, so no binomial of degree {k} is irreducible"
@@ -317,7 +395,7 @@ pub fn rabin_irreducible<F: PrimeFieldOps>(
     }
     let mut full: Vec<F::Elem> = m.coeffs().to_vec();
     full.push(f.one());
-    for r in prime_factors(k) {
+    for r in crate::numbers::prime_factors(k) {
         let mut d = powers[k / r].clone();
         d[1] = f.sub(&d[1], &f.one());
         let g = gcd_degree(f, &full, &d);

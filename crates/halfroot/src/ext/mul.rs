@@ -14,7 +14,6 @@ pub mod schoolbook;
 
 use crate::error::{Error, Result};
 use crate::prime::PrimeFieldOps;
-use core::str::FromStr;
 use num_bigint::BigUint;
 
 /// `q ≥ m` without allocating.
@@ -222,19 +221,4 @@ impl core::fmt::Display for MulAlgorithm {
     }
 }
 
-impl FromStr for MulAlgorithm {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        MulAlgorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == s.trim())
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.into(),
-                reason: "known F_{q^k} multiplication algorithms: schoolbook, karatsuba, \
-                         montgomery, newton, schoolbook-lazy, karatsuba-lazy, \
-                         montgomery-lazy, newton-lazy, auto"
-                    .into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(MulAlgorithm, "F_{q^k} multiplication algorithm");

@@ -181,7 +181,10 @@ pub fn is_irreducible_rabin(f: &Gf2Poly) -> bool {
     };
     let x_mod = ctx.reduce(&Gf2Poly::x());
     // Exponents n/q for the primes q | n, ascending.
-    let mut steps: Vec<usize> = prime_factors(n).into_iter().map(|q| n / q).collect();
+    let mut steps: Vec<usize> = crate::numbers::prime_factors(n)
+        .into_iter()
+        .map(|q| n / q)
+        .collect();
     steps.sort_unstable();
     let mut h = x_mod.clone();
     let mut done = 0;
@@ -198,37 +201,4 @@ pub fn is_irreducible_rabin(f: &Gf2Poly) -> bool {
         h = ctx.sqrmod(&h);
     }
     h == x_mod
-}
-
-/// The distinct prime factors of `n ≥ 1`, ascending (trial division).
-fn prime_factors(mut n: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut p = 2;
-    while p * p <= n {
-        if n.is_multiple_of(p) {
-            out.push(p);
-            while n.is_multiple_of(p) {
-                n /= p;
-            }
-        }
-        p += 1;
-    }
-    if n > 1 {
-        out.push(n);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn prime_factors_matches_trial_products() {
-        assert_eq!(prime_factors(1), Vec::<usize>::new());
-        assert_eq!(prime_factors(2), vec![2]);
-        assert_eq!(prime_factors(360), vec![2, 3, 5]);
-        assert_eq!(prime_factors(7879), vec![7879]);
-        assert_eq!(prime_factors(10000), vec![2, 5]);
-    }
 }

@@ -29,7 +29,7 @@
 //! Constant-time properties are those of [`Fp<N>`] (the variant is public).
 
 use crate::error::{Error, Result};
-use crate::field::Field;
+use crate::field::{Choice, Field};
 use crate::prime::montgomery::{check_odd_prime, Fp, FpElem};
 use crate::prime::PrimeFieldOps;
 use num_bigint::BigUint;
@@ -259,6 +259,9 @@ impl Field for DynFp {
     fn inv(&self, a: &DynElem) -> Option<DynElem> {
         with_fp!(self, |f| f.inv(&to_arr(a)).map(from_arr))
     }
+    fn inv_or_zero(&self, a: &DynElem) -> DynElem {
+        with_fp!(self, |f| from_arr(Field::inv_or_zero(f, &to_arr(a))))
+    }
     fn is_zero(&self, a: &DynElem) -> bool {
         a.0.iter().all(|&w| w == 0)
     }
@@ -267,6 +270,49 @@ impl Field for DynFp {
     }
     fn pow_vartime(&self, a: &DynElem, e: &[u64]) -> DynElem {
         with_fp!(self, |f| from_arr(f.pow_vartime(&to_arr(a), e)))
+    }
+    fn ct_eq(&self, a: &DynElem, b: &DynElem) -> Choice {
+        crate::field::ct_eq_words(&a.0, &b.0)
+    }
+    fn select(&self, a: &DynElem, b: &DynElem, choice: Choice) -> DynElem {
+        DynElem(crate::field::select_word_vec(&a.0, &b.0, choice))
+    }
+    fn encoded_len(&self) -> usize {
+        with_fp!(self, |f| f.encoded_len())
+    }
+    fn encode(&self, a: &DynElem) -> Vec<u8> {
+        with_fp!(self, |f| f.encode(&to_arr(a)))
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<DynElem> {
+        with_fp!(self, |f| f.decode(bytes).map(from_arr))
+    }
+    /// Dispatches once per call to the fixed-width batch kernel.
+    fn mul_many(&self, a: &[DynElem], b: &[DynElem], out: &mut [DynElem]) -> Result<()> {
+        crate::field::check_batch("b", b.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
+        with_fp!(self, |f| {
+            let x: Vec<_> = a.iter().map(to_arr).collect();
+            let y: Vec<_> = b.iter().map(to_arr).collect();
+            let mut z = x.clone();
+            f.mul_many(&x, &y, &mut z)?;
+            for (o, r) in out.iter_mut().zip(z) {
+                *o = from_arr(r);
+            }
+            Ok(())
+        })
+    }
+    /// Dispatches once per call to the fixed-width batch kernel.
+    fn sqr_many(&self, a: &[DynElem], out: &mut [DynElem]) -> Result<()> {
+        crate::field::check_batch("out", out.len(), a.len())?;
+        with_fp!(self, |f| {
+            let x: Vec<_> = a.iter().map(to_arr).collect();
+            let mut z = x.clone();
+            f.sqr_many(&x, &mut z)?;
+            for (o, r) in out.iter_mut().zip(z) {
+                *o = from_arr(r);
+            }
+            Ok(())
+        })
     }
 }
 

@@ -123,6 +123,19 @@ impl<const N: usize> Fp<N> {
         Some(FpElem(self.mont_mul(&y, &self.r3)))
     }
 
+    /// `1/a`, and `0` for `a = 0`, without revealing which: safegcd (Fermat for one
+    /// limb or more than 32) on the input, then a masked selection of zero.
+    pub fn inv_or_zero(&self, a: &FpElem<N>) -> FpElem<N> {
+        let zero = crate::field::ct_eq_words(&a.0, &[0u64; N]);
+        let mut y = [0u64; N];
+        let r = if N > 1 && safegcd::inv_mod_safegcd(&self.p, self.bits, &a.0, &mut y) {
+            self.mont_mul(&y, &self.r3)
+        } else {
+            self.pow(a, &self.p_minus_2).0
+        };
+        FpElem(crate::field::select_words(&r, &[0u64; N], zero))
+    }
+
     /// Constant-time inverse by Fermat's little theorem, `a^(p−2)`; `None` for zero.
     pub fn inv_fermat(&self, a: &FpElem<N>) -> Option<FpElem<N>> {
         if a.0.iter().all(|&w| w == 0) {

@@ -552,6 +552,9 @@ impl<const N: usize> Field for Fp<N> {
     fn inv(&self, a: &FpElem<N>) -> Option<FpElem<N>> {
         self.inv_ct(a)
     }
+    fn inv_or_zero(&self, a: &FpElem<N>) -> FpElem<N> {
+        Fp::inv_or_zero(self, a)
+    }
     fn is_zero(&self, a: &FpElem<N>) -> bool {
         is_zero_mask(&a.0) != 0
     }
@@ -579,6 +582,39 @@ impl<const N: usize> Field for Fp<N> {
     /// Sliding-window exponentiation (variable time in `e`).
     fn pow_vartime(&self, a: &FpElem<N>, e: &[u64]) -> FpElem<N> {
         self.pow_sliding_vartime(a, e)
+    }
+    fn ct_eq(&self, a: &FpElem<N>, b: &FpElem<N>) -> crate::field::Choice {
+        crate::field::ct_eq_words(&a.0, &b.0)
+    }
+    fn select(&self, a: &FpElem<N>, b: &FpElem<N>, choice: crate::field::Choice) -> FpElem<N> {
+        FpElem(crate::field::select_words(&a.0, &b.0, choice))
+    }
+    fn encoded_len(&self) -> usize {
+        (self.bits as usize).div_ceil(8)
+    }
+    /// The integer in `[0, p)` (out of Montgomery form), big-endian.
+    fn encode(&self, a: &FpElem<N>) -> Vec<u8> {
+        crate::field::words_to_be_bytes(&self.to_limbs(a), self.encoded_len())
+    }
+    /// Rejects integers `≥ p`; the comparison is constant-time, only its result is not.
+    fn decode(&self, bytes: &[u8]) -> Result<FpElem<N>> {
+        let mut v = [0u64; N];
+        let what = format!("GF(p) element ({}-bit p)", self.bits);
+        crate::field::be_bytes_to_words(bytes, self.encoded_len(), &what, &mut v)?;
+        let (_, borrow) = limbs::sub_n(&v, &self.p);
+        if borrow == 0 {
+            return Err(Error::InvalidEncoding {
+                what,
+                reason: "the integer is not below p".into(),
+            });
+        }
+        Ok(FpElem(self.mont_mul(&v, &self.r2)))
+    }
+    fn mul_many(&self, a: &[FpElem<N>], b: &[FpElem<N>], out: &mut [FpElem<N>]) -> Result<()> {
+        Fp::mul_many(self, a, b, out)
+    }
+    fn sqr_many(&self, a: &[FpElem<N>], out: &mut [FpElem<N>]) -> Result<()> {
+        Fp::sqr_many(self, a, out)
     }
 }
 

@@ -25,7 +25,6 @@
 use crate::error::{Error, Result};
 use crate::field::Field;
 use crate::prime::PrimeFieldOps;
-use core::str::FromStr;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
@@ -394,6 +393,15 @@ impl QrTest {
         }
     }
 
+    /// The default test: the field's Legendre symbol.
+    pub const AUTO: QrTest = QrTest::Legendre;
+
+    /// The test a user named: `auto` ([`QrTest::AUTO`]) or any spelling of a name;
+    /// [`Error::UnknownAlgorithm`] otherwise.
+    pub fn choose(name: &str) -> Result<QrTest> {
+        Ok(crate::algorithm::parse_or_auto(name)?.unwrap_or(QrTest::AUTO))
+    }
+
     /// Runs the test on `x` in GF(p): `1`, `-1` or `0`.
     pub fn run<F: PrimeFieldOps + ?Sized>(self, f: &F, tw: &TwoAdic<F::Elem>, x: &F::Elem) -> i8 {
         match self {
@@ -404,19 +412,7 @@ impl QrTest {
     }
 }
 
-impl FromStr for QrTest {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        QrTest::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == s.trim())
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.into(),
-                reason: "known QR tests: cqr, pqr, legendre".into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(QrTest, "GF(p) QR test", display);
 
 /// `T` and `s` with `(n - 1)/2 = 2^T s` for an odd `n > 2`, or `None`.
 pub fn two_adic_split(n: &BigUint) -> Option<(u32, BigUint)> {

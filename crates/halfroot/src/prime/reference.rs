@@ -8,7 +8,7 @@
 //! and every element is a canonical `BigUint` in `[0, p)`.
 
 use crate::error::{Error, Result};
-use crate::field::Field;
+use crate::field::{Choice, Field};
 use crate::prime::PrimeFieldOps;
 use num_bigint::{BigUint, RandBigInt};
 use num_integer::Integer;
@@ -159,6 +159,44 @@ impl Field for BigPrimeField {
     }
     fn random(&self, rng: &mut dyn RngCore) -> BigUint {
         rng.gen_biguint_below(&self.p)
+    }
+    /// Not constant-time (this field is an oracle, never for secrets).
+    fn ct_eq(&self, a: &BigUint, b: &BigUint) -> Choice {
+        Choice::from(u8::from(a == b))
+    }
+    /// Not constant-time (this field is an oracle, never for secrets).
+    fn select(&self, a: &BigUint, b: &BigUint, choice: Choice) -> BigUint {
+        if bool::from(choice) {
+            b.clone()
+        } else {
+            a.clone()
+        }
+    }
+    fn encoded_len(&self) -> usize {
+        (self.p.bits() as usize).div_ceil(8)
+    }
+    fn encode(&self, a: &BigUint) -> Vec<u8> {
+        let b = a.to_bytes_be();
+        let mut out = vec![0u8; self.encoded_len().saturating_sub(b.len())];
+        out.extend_from_slice(&b);
+        out
+    }
+    fn decode(&self, bytes: &[u8]) -> Result<BigUint> {
+        let what = format!("GF(p) element ({}-bit p)", self.p.bits());
+        if bytes.len() != self.encoded_len() {
+            return Err(Error::InvalidEncoding {
+                what,
+                reason: format!("expected {} bytes, got {}", self.encoded_len(), bytes.len()),
+            });
+        }
+        let v = BigUint::from_bytes_be(bytes);
+        if v >= self.p {
+            return Err(Error::InvalidEncoding {
+                what,
+                reason: "the integer is not below p".into(),
+            });
+        }
+        Ok(v)
     }
 }
 

@@ -35,7 +35,6 @@ use crate::error::{Error, Result};
 use crate::field::Field;
 use crate::prime::qr::TwoAdic;
 use crate::prime::PrimeFieldOps;
-use core::str::FromStr;
 use num_bigint::BigUint;
 use num_integer::Integer;
 
@@ -129,13 +128,13 @@ impl SqrtAlgorithm {
         match self {
             SqrtAlgorithm::P3mod4 => "p3mod4",
             SqrtAlgorithm::Atkin => "atkin",
-            SqrtAlgorithm::TonelliShanks => "tonelli_shanks",
+            SqrtAlgorithm::TonelliShanks => "tonelli-shanks",
             SqrtAlgorithm::Smart => "smart",
             SqrtAlgorithm::Mwst => "mwst",
             SqrtAlgorithm::Cipolla => "cipolla",
             SqrtAlgorithm::Sarkar => "sarkar",
-            SqrtAlgorithm::SarkarTable => "sarkar_table",
-            SqrtAlgorithm::ConstantTime => "constant_time",
+            SqrtAlgorithm::SarkarTable => "sarkar-table",
+            SqrtAlgorithm::ConstantTime => "constant-time",
         }
     }
 
@@ -172,6 +171,21 @@ impl SqrtAlgorithm {
         }
     }
 
+    /// The algorithm a user named for GF(p): `auto` ([`SqrtAlgorithm::auto`]) or any
+    /// spelling of a name ([`crate::algorithm::parse`]);
+    /// [`Error::UnknownAlgorithm`] for an unknown name, [`Error::UnsupportedAlgorithm`]
+    /// when the algorithm does not apply to p.
+    pub fn choose(name: &str, p: &BigUint) -> Result<SqrtAlgorithm> {
+        match crate::algorithm::parse_or_auto::<SqrtAlgorithm>(name)? {
+            None => Ok(SqrtAlgorithm::auto(p)),
+            Some(a) if a.supports(p) => Ok(a),
+            Some(a) => Err(Error::UnsupportedAlgorithm {
+                algorithm: a.name().into(),
+                reason: format!("does not apply to p = {p} (p mod 8 = {})", p % 8u32),
+            }),
+        }
+    }
+
     /// A square root of `a` by this algorithm: `Ok(None)` for a non-residue, an error
     /// if the algorithm does not apply to this p. Variable time except for
     /// `ConstantTime` (whose only data-dependent branch is the final residue check).
@@ -203,21 +217,7 @@ impl SqrtAlgorithm {
     }
 }
 
-impl FromStr for SqrtAlgorithm {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        SqrtAlgorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == s.trim())
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.into(),
-                reason: "known GF(p) square-root algorithms: p3mod4, atkin, tonelli_shanks, \
-                         smart, mwst, cipolla, sarkar, sarkar_table, constant_time"
-                    .into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(SqrtAlgorithm, "GF(p) square-root algorithm", display);
 
 /// Of `r` and `-r`, the one whose integer value in `[0, p)` is smaller.
 pub fn sqrt_smaller<F: PrimeFieldOps + ?Sized>(f: &F, r: &F::Elem) -> F::Elem {

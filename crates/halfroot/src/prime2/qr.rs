@@ -15,7 +15,6 @@ use crate::field::Field;
 use crate::prime::qr::{cqr, pqr, TwoAdic};
 use crate::prime::PrimeFieldOps;
 use crate::prime2::{Fp2Elem, QuadraticExtension};
-use core::str::FromStr;
 use num_bigint::BigUint;
 
 /// The Legendre-type symbol of `a` in GF(p²) via the norm: `1`, `-1` or `0`.
@@ -71,6 +70,15 @@ impl Fp2QrTest {
         }
     }
 
+    /// The default test: the norm map to GF(p) and its Legendre symbol.
+    pub const AUTO: Fp2QrTest = Fp2QrTest::Norm;
+
+    /// The test a user named: `auto` ([`Fp2QrTest::AUTO`]) or any spelling of a name;
+    /// [`Error::UnknownAlgorithm`] otherwise.
+    pub fn choose(name: &str) -> Result<Fp2QrTest> {
+        Ok(crate::algorithm::parse_or_auto(name)?.unwrap_or(Fp2QrTest::AUTO))
+    }
+
     /// Runs the test: `1`, `-1` or `0`.
     pub fn run<Q: QuadraticExtension + ?Sized>(
         self,
@@ -86,16 +94,4 @@ impl Fp2QrTest {
     }
 }
 
-impl FromStr for Fp2QrTest {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        Fp2QrTest::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == s.trim())
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.into(),
-                reason: "known GF(p^2) QR tests: cqr, pqr, norm".into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(Fp2QrTest, "GF(p^2) QR test", display);

@@ -18,7 +18,6 @@ use crate::prime::qr::TwoAdic;
 use crate::prime::sqrt::{SqrtAlgorithm, SqrtContext};
 use crate::prime::PrimeFieldOps;
 use crate::prime2::{Fp2Elem, QuadraticExtension};
-use core::str::FromStr;
 use num_bigint::BigUint;
 
 /// Per-field constants of the GF(p²) square roots.
@@ -129,14 +128,14 @@ impl Fp2SqrtAlgorithm {
         Fp2SqrtAlgorithm::AdjRh3mod4,
     ];
 
-    /// `"smart"`, `"mwst"`, `"mwst_base"`, `"complex"`, `"adj_rh_3mod4"`.
+    /// `"smart"`, `"mwst"`, `"mwst-base"`, `"complex"`, `"adj-rh-3mod4"`.
     pub fn name(self) -> &'static str {
         match self {
             Fp2SqrtAlgorithm::Smart => "smart",
             Fp2SqrtAlgorithm::Mwst => "mwst",
-            Fp2SqrtAlgorithm::MwstBase => "mwst_base",
+            Fp2SqrtAlgorithm::MwstBase => "mwst-base",
             Fp2SqrtAlgorithm::Complex => "complex",
-            Fp2SqrtAlgorithm::AdjRh3mod4 => "adj_rh_3mod4",
+            Fp2SqrtAlgorithm::AdjRh3mod4 => "adj-rh-3mod4",
         }
     }
 
@@ -164,6 +163,23 @@ impl Fp2SqrtAlgorithm {
     pub fn auto(p: &BigUint) -> Fp2SqrtAlgorithm {
         let _ = p;
         Fp2SqrtAlgorithm::Complex
+    }
+
+    /// The algorithm a user named for GF(p²): `auto` ([`Fp2SqrtAlgorithm::auto`]) or
+    /// any spelling of a name; [`Error::UnknownAlgorithm`] for an unknown name,
+    /// [`Error::UnsupportedAlgorithm`] when it does not apply to p.
+    pub fn choose(name: &str, p: &BigUint) -> Result<Fp2SqrtAlgorithm> {
+        match crate::algorithm::parse_or_auto::<Fp2SqrtAlgorithm>(name)? {
+            None => Ok(Fp2SqrtAlgorithm::auto(p)),
+            Some(a) if a.supports(p) => Ok(a),
+            Some(a) => Err(Error::UnsupportedAlgorithm {
+                algorithm: a.name().into(),
+                reason: format!(
+                    "does not apply to GF(p^2) with p = {p} (p mod 4 = {})",
+                    p % 4u32
+                ),
+            }),
+        }
     }
 
     /// A square root of `a` by this algorithm: `Ok(None)` for a non-square, an error
@@ -197,18 +213,4 @@ impl Fp2SqrtAlgorithm {
     }
 }
 
-impl FromStr for Fp2SqrtAlgorithm {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        Fp2SqrtAlgorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name() == s.trim())
-            .ok_or_else(|| Error::UnsupportedAlgorithm {
-                algorithm: s.into(),
-                reason: "known GF(p^2) square-root algorithms: smart, mwst, mwst_base, \
-                         complex, adj_rh_3mod4"
-                    .into(),
-            })
-    }
-}
+crate::algorithm::named_algorithm!(Fp2SqrtAlgorithm, "GF(p^2) square-root algorithm", display);

@@ -269,7 +269,7 @@ pub fn is_irreducible_sparse(exponents: &[u32]) -> bool {
     if !m.frobenius_fixes_x() {
         return false;
     }
-    let qs = prime_factors(n);
+    let qs = crate::numbers::prime_factors(n);
     if qs == [n] {
         return true;
     }
@@ -284,28 +284,9 @@ pub fn is_irreducible_sparse(exponents: &[u32]) -> bool {
     })
 }
 
-/// The distinct prime factors of `n ≥ 1`, ascending.
-pub(crate) fn prime_factors(mut n: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut p = 2;
-    while p * p <= n {
-        if n.is_multiple_of(p) {
-            out.push(p);
-            while n.is_multiple_of(p) {
-                n /= p;
-            }
-        }
-        p += 1;
-    }
-    if n > 1 {
-        out.push(n);
-    }
-    out
-}
-
 /// Whether `n` is prime.
 pub fn is_prime(n: usize) -> bool {
-    n >= 2 && prime_factors(n) == [n]
+    n >= 2 && crate::numbers::prime_factors(n) == [n]
 }
 
 #[cfg(test)]

@@ -11,4 +11,6 @@ mod binary_inv_many;
 mod binary_many;
 mod binary_quadratic;
 mod binary_sliced;
+mod field_traits;
+mod poly;
 mod ssrf_convert;

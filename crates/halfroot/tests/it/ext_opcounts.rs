@@ -111,6 +111,26 @@ impl Field for Tally {
     fn random(&self, rng: &mut dyn RngCore) -> Self::Elem {
         self.inner.random(rng)
     }
+    fn ct_eq(&self, a: &Self::Elem, b: &Self::Elem) -> halfroot::field::Choice {
+        self.inner.ct_eq(a, b)
+    }
+    fn select(
+        &self,
+        a: &Self::Elem,
+        b: &Self::Elem,
+        choice: halfroot::field::Choice,
+    ) -> Self::Elem {
+        self.inner.select(a, b, choice)
+    }
+    fn encoded_len(&self) -> usize {
+        self.inner.encoded_len()
+    }
+    fn encode(&self, a: &Self::Elem) -> Vec<u8> {
+        self.inner.encode(a)
+    }
+    fn decode(&self, bytes: &[u8]) -> halfroot::Result<Self::Elem> {
+        self.inner.decode(bytes)
+    }
 }
 
 impl PrimeFieldOps for Tally {

@@ -59,6 +59,7 @@ macro_rules! with_test_fp {
 
 mod ext;
 mod ext_opcounts;
+mod field_traits;
 mod generated;
 mod gf2poly;
 mod prime_arith;

@@ -453,6 +453,12 @@ impl<const N: usize> CtPlan<N> {
     /// `1/a`, or `None` for zero. Constant time (see the module header); only whether
     /// `a = 0` is revealed.
     #[inline]
+    /// a^(2^d − 2): `1/a`, and `0` for `a = 0`, with no test of `a`.
+    pub fn inv_or_zero<M: ModulusSpec>(&self, arith: &Arith<N, M>, a: &[u64; N]) -> [u64; N] {
+        self.0.run(arith.engine(), arith.modulus(), a)
+    }
+
+    /// `1/a`, or `None` for zero.
     pub fn inv<M: ModulusSpec>(&self, arith: &Arith<N, M>, a: &[u64; N]) -> Option<[u64; N]> {
         let r = self.0.run(arith.engine(), arith.modulus(), a);
         let nonzero = r.iter().fold(0u64, |acc, &w| acc | w) != 0;

@@ -170,7 +170,9 @@ pub fn scan_ct<const N: usize, A: Acc<N>>(table: &[Lane], bits: usize, a: &[u64;
         for (idx, e) in group.chunks_exact(lanes).enumerate() {
             // All-ones iff idx == v, without a branch: (x − 1) >> 63 of x = idx ^ v is 1
             // only for x = 0 (x < 16).
-            let sel = ((idx as u64 ^ v).wrapping_sub(1) >> 63).wrapping_neg();
+            let sel = crate::prime::backend::ct_barrier::mask(
+                ((idx as u64 ^ v).wrapping_sub(1) >> 63).wrapping_neg(),
+            );
             acc.xor_masked(e, sel);
         }
     }
@@ -183,7 +185,10 @@ pub fn scan_ct<const N: usize, A: Acc<N>>(table: &[Lane], bits: usize, a: &[u64;
 pub fn mask_ct_portable<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
     let mut acc = [0u64; N];
     for k in 0..bits.min(64 * N) {
-        let m = ((a[k / 64] >> (k % 64)) & 1).wrapping_neg();
+        // The barrier keeps LLVM from turning `row & m` into a branch on the bit (it
+        // did: Memcheck reported it, `scripts/ct-valgrind.sh`).
+        let m =
+            crate::prime::backend::ct_barrier::mask(((a[k / 64] >> (k % 64)) & 1).wrapping_neg());
         let (j, l) = (k / 8, k % 8);
         for (w, x) in acc.iter_mut().enumerate() {
             if let Some(lane) = table.get((j * N + w) * 2 + l / 4) {

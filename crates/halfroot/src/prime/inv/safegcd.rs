@@ -124,16 +124,19 @@ fn update_de<const L: usize>(
 /// Brings `r ∈ (−2p, p)` to `[0, p)`, negating first when `sign < 0` (branch-free).
 #[inline(always)]
 fn normalize<const L: usize>(r: &mut [i64; L], sign: i64, p: &[i64; L]) {
-    let add = r[L - 1] >> 63;
+    // The masks pass the value barrier: without it LLVM compiled the sign tests into
+    // `js` branches (Memcheck, `scripts/ct-valgrind.sh`).
+    let barrier = |m: i64| crate::prime::backend::ct_barrier::mask(m as u64) as i64;
+    let add = barrier(r[L - 1] >> 63);
     for i in 0..L {
         r[i] = r[i].wrapping_add(p[i] & add);
     }
-    let neg = sign >> 63;
+    let neg = barrier(sign >> 63);
     for i in 0..L {
         r[i] = (r[i] ^ neg).wrapping_sub(neg);
     }
     carry_62(r);
-    let add = r[L - 1] >> 63;
+    let add = barrier(r[L - 1] >> 63);
     for i in 0..L {
         r[i] = r[i].wrapping_add(p[i] & add);
     }
