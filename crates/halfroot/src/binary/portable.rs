@@ -11,28 +11,37 @@
 
 use super::modulus::ModulusSpec;
 
+/// The low 64 bits of the carry-less product of `x` and `y`, by integer
+/// multiplications of operands with holes (BearSSL's `bmul64`, `ghash_ctmul64.c`): each
+/// operand is split into its bits at positions ≡ 0, 1, 2, 3 mod 4, so that in every
+/// integer product a column of the low word sums at most 15 bits (16 only in the top
+/// column, whose carry leaves the word): its carries stay in the three positions above
+/// it, of other residues, which the masks drop. Constant-time: multiplications, ANDs
+/// and XORs only.
+#[inline]
+fn bmul64(x: u64, y: u64) -> u64 {
+    const M0: u64 = 0x1111_1111_1111_1111;
+    let (x0, x1, x2, x3) = (x & M0, x & (M0 << 1), x & (M0 << 2), x & (M0 << 3));
+    let (y0, y1, y2, y3) = (y & M0, y & (M0 << 1), y & (M0 << 2), y & (M0 << 3));
+    let m = |a: u64, b: u64| a.wrapping_mul(b);
+    let z0 = m(x0, y0) ^ m(x1, y3) ^ m(x2, y2) ^ m(x3, y1);
+    let z1 = m(x0, y1) ^ m(x1, y0) ^ m(x2, y3) ^ m(x3, y2);
+    let z2 = m(x0, y2) ^ m(x1, y1) ^ m(x2, y0) ^ m(x3, y3);
+    let z3 = m(x0, y3) ^ m(x1, y2) ^ m(x2, y1) ^ m(x3, y0);
+    (z0 & M0) | (z1 & (M0 << 1)) | (z2 & (M0 << 2)) | (z3 & (M0 << 3))
+}
+
 /// Carry-less product of two 64-bit words, as (low, high) words.
 ///
-/// Branch-free: a 4-bit window table of the multiples `u·a` (`u < 16`, up to 67 bits,
-/// kept in `u128`), built with masks and indexed by the nibbles of `b`.
+/// Constant-time: [`bmul64`] for the low word and, on the bit-reversed operands, for
+/// the high one (rev(a)·rev(b) holds the top coefficients in reverse order). The
+/// former 4-bit window table, indexed by the nibbles of `b`, was a secret-dependent
+/// memory access (Memcheck, `scripts/ct-valgrind.sh` with `HALFROOT_CPU=portable`).
 #[inline]
 pub fn clmul64(a: u64, b: u64) -> (u64, u64) {
-    let a = a as u128;
-    let mut table = [0u128; 16];
-    for (u, slot) in table.iter_mut().enumerate() {
-        let u = u as u128;
-        *slot = (a & (u & 1).wrapping_neg())
-            ^ ((a << 1) & ((u >> 1) & 1).wrapping_neg())
-            ^ ((a << 2) & ((u >> 2) & 1).wrapping_neg())
-            ^ ((a << 3) & ((u >> 3) & 1).wrapping_neg());
-    }
-    let mut r = 0u128;
-    let mut i = 0;
-    while i < 64 {
-        r ^= table[((b >> i) & 15) as usize] << i;
-        i += 4;
-    }
-    (r as u64, (r >> 64) as u64)
+    let lo = bmul64(a, b);
+    let hi = bmul64(a.reverse_bits(), b.reverse_bits()).reverse_bits() >> 1;
+    (lo, hi)
 }
 
 /// The full product of two `N`-word polynomials as (low `N` words, high `N` words).
@@ -258,6 +267,34 @@ impl<const N: usize> Wide<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clmul64_matches_the_bit_loop() {
+        let naive = |a: u64, b: u64| {
+            let mut r = 0u128;
+            for i in 0..64 {
+                if (b >> i) & 1 == 1 {
+                    r ^= (a as u128) << i;
+                }
+            }
+            (r as u64, (r >> 64) as u64)
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let edge = [0u64, 1, u64::MAX, 1 << 63, 0x8000_0000_0000_0001, M_ALT];
+        for &a in &edge {
+            for &b in &edge {
+                assert_eq!(clmul64(a, b), naive(a, b), "{a:x} {b:x}");
+            }
+        }
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(29) ^ 0x5555_5555_5555_5555;
+            assert_eq!(clmul64(x, y), naive(x, y), "{x:x} {y:x}");
+        }
+    }
+    const M_ALT: u64 = 0xAAAA_AAAA_AAAA_AAAA;
     use crate::binary::modulus::Modulus;
 
     fn clmul_bitwise(a: u64, b: u64) -> (u64, u64) {
