@@ -146,8 +146,8 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     /// element), so independent products overlap. [`Error::InvalidArgument`] if the
     /// three slices do not have the same length (then `out` is untouched).
     pub fn mul_many(&self, a: &[[u64; N]], b: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
-        check_len("b", b.len(), a.len())?;
-        check_len("out", out.len(), a.len())?;
+        crate::field::check_batch("b", b.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
         self.engine.mul_many(&self.modulus, a, b, out);
         Ok(())
     }
@@ -155,7 +155,7 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     /// `out[i] = a[i]² mod P` for every i (batch form of [`Arith::sqr`], see
     /// [`Arith::mul_many`]); an error if the lengths differ.
     pub fn sqr_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
-        check_len("out", out.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
         #[cfg(target_arch = "x86_64")]
         if self.engine != Engine::Portable {
             if let Some(t) = super::backend::sliced::<M>() {
@@ -178,7 +178,7 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         a: &[[u64; N]],
         out: &mut [[u64; N]],
     ) -> Result<()> {
-        check_len("out", out.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
         #[cfg(target_arch = "x86_64")]
         if self.engine != Engine::Portable {
             if let Some(t) = super::backend::sliced::<M>() {
@@ -317,7 +317,7 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         inv: impl Fn(&[u64; N]) -> Option<[u64; N]>,
     ) -> Result<usize> {
         const L: usize = INV_LANES;
-        check_len("out", out.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
         let m = &self.modulus;
         let e = self.engine;
         let mut one = [0u64; N];
@@ -454,19 +454,6 @@ pub const INV_CHUNK: usize = 64;
 /// Interleaved product chains of [`Arith::inv_many`] (independent products per
 /// batch multiplication call).
 pub const INV_LANES: usize = 8;
-
-/// `Ok` if a batch argument `name` has length `want`, else [`Error::InvalidArgument`].
-pub(crate) fn check_len(name: &str, got: usize, want: usize) -> Result<()> {
-    if got == want {
-        Ok(())
-    } else {
-        Err(Error::InvalidArgument {
-            name: format!("{name}.len()"),
-            value: got.to_string(),
-            reason: format!("a batch operation needs slices of equal length ({want})"),
-        })
-    }
-}
 
 #[cfg(test)]
 mod tests {

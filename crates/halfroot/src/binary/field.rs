@@ -7,7 +7,7 @@
 //! q | d. Construction cost: O(d) squarings plus O(d·log d) word operations; the
 //! half-trace/solver table is built on first use (O(d²·N) word operations).
 
-use super::arith::{check_len, Arith};
+use super::arith::Arith;
 use super::half_trace::table::SolveTable;
 use super::half_trace::{naive, HalfTraceMethod};
 use super::linear_map::affine::{AffineKernel, AffineMap};
@@ -542,7 +542,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// type I SSRF and the ζ method run eight elements per pass in the word-sliced
     /// kernels (`avx512_sliced`).
     pub fn sqrt_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
-        check_len("out", out.len(), a.len())?;
+        check_batch("out", out.len(), a.len())?;
         match &self.ssrf_sqrt {
             Some(s) => s.sqrt_mod_many(self.arith.modulus(), a, out),
             None => self.zeta_sqrt.sqrt_many(&self.arith, a, out),
@@ -552,7 +552,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
 
     /// `out[i] = Tr(a[i])` for every i (see [`BinaryField::mul_many`]).
     pub fn trace_many(&self, a: &[[u64; N]], out: &mut [u8]) -> Result<()> {
-        check_len("out", out.len(), a.len())?;
+        check_batch("out", out.len(), a.len())?;
         for (o, x) in out.iter_mut().zip(a) {
             *o = self.trace.trace(x);
         }
@@ -565,7 +565,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// GF2P8AFFINEQB per 8×8 block, eight elements at a time); without them through the
     /// constant-time table ([`BinaryField::half_trace_ct_method`]).
     pub fn half_trace_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
-        check_len("out", out.len(), a.len())?;
+        check_batch("out", out.len(), a.len())?;
         if self.degree().is_multiple_of(2) {
             return Err(even_half_trace_error(self.degree()));
         }
@@ -578,22 +578,36 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// As [`BinaryField::half_trace_many`] by the fastest method, which without GFNI is
     /// the default table method (cache-timing: for public values).
     pub fn half_trace_many_vartime(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
-        check_len("out", out.len(), a.len())?;
+        check_batch("out", out.len(), a.len())?;
         if self.degree().is_multiple_of(2) {
             return Err(even_half_trace_error(self.degree()));
         }
         if let Some(bm) = self.batch_blocks() {
             return bm.apply_many(a, out);
         }
+        self.table_map_many(a, out, true)
+    }
+
+    /// The linear map of the default table method on a batch (the direct table, or
+    /// element by element for the folding methods), with the half-trace correction
+    /// when `half_trace`. Cache-timing.
+    fn table_map_many(&self, a: &[[u64; N]], out: &mut [[u64; N]], half_trace: bool) -> Result<()> {
         match self.default_direct_map() {
             Some(map) => map.apply_many(a, out)?,
             None => {
                 for (o, x) in out.iter_mut().zip(a) {
-                    *o = self.apply_linear(self.half_trace_method, x, true);
+                    *o = self.apply_linear(self.half_trace_method, x, half_trace);
                 }
             }
         }
         Ok(())
+    }
+
+    /// `solvable[i]` = whether Tr(a\[i\]) = 0.
+    fn fill_solvable(&self, a: &[[u64; N]], solvable: &mut [bool]) {
+        for (s, x) in solvable.iter_mut().zip(a) {
+            *s = self.trace.trace(x) == 0;
+        }
     }
 
     /// `out[i]` = a root of λ² + λ = a\[i\] (as [`BinaryFieldOps::solve_quadratic`]),
@@ -618,7 +632,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         out: &mut [Option<[u64; N]>],
         vartime: bool,
     ) -> Result<()> {
-        check_len("out", out.len(), a.len())?;
+        check_batch("out", out.len(), a.len())?;
         const CHUNK: usize = 64;
         let mut roots = [[0u64; N]; CHUNK];
         let mut ok = [false; CHUNK];
@@ -671,9 +685,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             return Ok(());
         }
         self.ct_map().apply_many(a, roots)?;
-        for (s, x) in solvable.iter_mut().zip(a) {
-            *s = self.trace.trace(x) == 0;
-        }
+        self.fill_solvable(a, solvable);
         Ok(())
     }
 
@@ -688,17 +700,8 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         if self.solve_split_blocks(a, roots, solvable)? {
             return Ok(());
         }
-        match self.default_direct_map() {
-            Some(map) => map.apply_many(a, roots)?,
-            None => {
-                for (r, x) in roots.iter_mut().zip(a) {
-                    *r = self.apply_linear(self.half_trace_method, x, false);
-                }
-            }
-        }
-        for (s, x) in solvable.iter_mut().zip(a) {
-            *s = self.trace.trace(x) == 0;
-        }
+        self.table_map_many(a, roots, false)?;
+        self.fill_solvable(a, solvable);
         Ok(())
     }
 
@@ -709,8 +712,8 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         roots: &mut [[u64; N]],
         solvable: &mut [bool],
     ) -> Result<bool> {
-        check_len("roots", roots.len(), a.len())?;
-        check_len("solvable", solvable.len(), a.len())?;
+        check_batch("roots", roots.len(), a.len())?;
+        check_batch("solvable", solvable.len(), a.len())?;
         if let Some(bm) = self.solve_batch_blocks() {
             // Bit 0 of byte ⌈d/8⌉ is the trace: 0 = solvable.
             let byte = (self.degree() as usize).div_ceil(8);

@@ -235,7 +235,7 @@ impl<const N: usize> LinearMap<N> {
     /// inside the kernel's feature-enabled function (one indirect call per batch, not
     /// per element). [`Error::InvalidArgument`] if the lengths differ (`out` untouched).
     pub fn apply_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
-        crate::binary::arith::check_len("out", out.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
         (self.many)(&self.table, self.bits, a, out);
         Ok(())
     }

@@ -198,8 +198,8 @@ impl<const N: usize> AffineMap<N> {
         mask: &[u64; N],
         parity: &mut [bool],
     ) -> Result<()> {
-        crate::binary::arith::check_len("out", out.len(), a.len())?;
-        crate::binary::arith::check_len("parity", parity.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
+        crate::field::check_batch("parity", parity.len(), a.len())?;
         // Like the inputs, the mask has no bits at or above `bits` (the kernel reads
         // only the words below).
         let mut m = *mask;
@@ -245,8 +245,8 @@ impl<const N: usize> AffineMap<N> {
         byte: usize,
         zero: &mut [bool],
     ) -> Result<()> {
-        crate::binary::arith::check_len("out", out.len(), a.len())?;
-        crate::binary::arith::check_len("zero", zero.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
+        crate::field::check_batch("zero", zero.len(), a.len())?;
         if byte >= 8 * N {
             return Err(crate::Error::InvalidArgument {
                 name: "byte".into(),
@@ -275,7 +275,7 @@ impl<const N: usize> AffineMap<N> {
     /// last pass is padded with zeros). [`Error::InvalidArgument`](crate::Error) if
     /// the lengths differ (`out` untouched).
     pub fn apply_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
-        crate::binary::arith::check_len("out", out.len(), a.len())?;
+        crate::field::check_batch("out", out.len(), a.len())?;
         match self.kernel {
             #[cfg(target_arch = "x86_64")]
             AffineKernel::Gfni(t) => t.apply_many::<N>(&self.blocks, self.bits, a, out),
