@@ -74,7 +74,10 @@ enum Command {
         /// Operands (or `-`).
         #[arg(allow_hyphen_values = true)]
         args: Vec<String>,
-        /// Multiplication algorithm (schoolbook karatsuba montgomery newton auto).
+        /// Multiplication algorithm (schoolbook karatsuba montgomery newton auto; the
+        /// `-lazy` forms are accepted and give the same values through their reduced
+        /// formulas: the command computes over a base field chosen at run time, and the
+        /// lazy engines, timed by `halfroot report ext`, need a compile-time limb count).
         #[arg(long)]
         algorithm: Option<String>,
     },

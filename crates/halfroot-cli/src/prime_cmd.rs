@@ -45,7 +45,9 @@ pub fn prime(p: &str, op: &str, args: &[String], algorithm: Option<&str>) -> Exi
         Ok(f) => f,
         Err(e) => return crate::fail(&e),
     };
-    halfroot::with_fp!(&field, |f| prime_ops(f, op, args, algorithm))
+    // DynFp dispatches per operation: one instantiation of the generic code, not one
+    // per limb count (build weight; a shell command does one operation per line).
+    prime_ops(&field, op, args, algorithm)
 }
 
 fn prime_ops<F: PrimeFieldOps>(
@@ -144,16 +146,14 @@ pub fn prime2(p: &str, c: &str, op: &str, args: &[String], algorithm: Option<&st
         Ok(f) => f,
         Err(e) => return crate::fail(&e),
     };
-    halfroot::with_fp!(&field, |f| {
-        let c = match element(f, "c", c) {
-            Ok(c) => c,
-            Err(e) => return crate::fail(&e),
-        };
-        match Fp2::new(f.clone(), c) {
-            Ok(q) => prime2_ops(&q, op, args, algorithm),
-            Err(e) => crate::fail(&e.to_string()),
-        }
-    })
+    let c = match element(&field, "c", c) {
+        Ok(c) => c,
+        Err(e) => return crate::fail(&e),
+    };
+    match Fp2::new(field, c) {
+        Ok(q) => prime2_ops(&q, op, args, algorithm),
+        Err(e) => crate::fail(&e.to_string()),
+    }
 }
 
 fn prime2_ops<F: PrimeFieldOps + Clone>(

@@ -326,16 +326,6 @@ fn parse_degrees(text: &str) -> Result<Vec<u32>, String> {
     Ok((a..=end).collect())
 }
 
-fn parse_type(text: &str) -> Result<SsrfType, String> {
-    match text {
-        "I" | "1" => Ok(SsrfType::I),
-        "II" | "2" => Ok(SsrfType::II),
-        "III" | "3" => Ok(SsrfType::III),
-        "IV" | "4" => Ok(SsrfType::IV),
-        _ => Err(format!("unknown SSRF type {text:?} (I, II, III or IV)")),
-    }
-}
-
 fn found_json(f: &Found) -> Value {
     json!({
         "degree": f.exponents[0],
@@ -411,17 +401,17 @@ fn find(f: FindArgs) -> Result<(), String> {
             .map_err(|_| format!("degree {d:?} is not a non-negative integer"))?],
         (None, Some(r)) => parse_degrees(r)?,
     };
-    let ty_given = f.ty.as_deref().map(parse_type).transpose()?;
+    let ty_given =
+        f.ty.as_deref()
+            .map(str::parse::<SsrfType>)
+            .transpose()
+            .map_err(|e| e.to_string())?;
     let shard = match &f.shard {
         Some(s) => Shard::parse(s).map_err(|e| e.to_string())?,
         None => Shard::default(),
     };
     if let Some(t) = f.terms {
-        if t < 3 || t % 2 == 0 || t > 101 {
-            return Err(format!(
-                "--terms {t}: the number of terms must be odd and in 3..=101"
-            ));
-        }
+        search::check_terms(t).map_err(|e| e.to_string())?;
     }
     let pruning = if f.no_prune {
         Pruning::None
@@ -432,11 +422,7 @@ fn find(f: FindArgs) -> Result<(), String> {
     if !range {
         // A single degree: reject a degree/type/terms mismatch with one clear line.
         let d = degrees[0];
-        let ty = ty_given.unwrap_or(if d % 2 == 1 {
-            SsrfType::I
-        } else {
-            SsrfType::IV
-        });
+        let ty = ty_given.unwrap_or(SsrfType::default_for_degree(d));
         let spec = SearchSpec {
             degree: d,
             ty,
@@ -448,13 +434,8 @@ fn find(f: FindArgs) -> Result<(), String> {
     // In a range, a default type skips degrees of the wrong parity; an explicit one too.
     let mut work: Vec<(u32, SsrfType)> = Vec::new();
     for (i, &d) in degrees.iter().enumerate() {
-        let ty = ty_given.unwrap_or(if d % 2 == 1 {
-            SsrfType::I
-        } else {
-            SsrfType::IV
-        });
-        let parity_ok = matches!(ty, SsrfType::I | SsrfType::II) == (d % 2 == 1);
-        if range && !parity_ok {
+        let ty = ty_given.unwrap_or(SsrfType::default_for_degree(d));
+        if range && !ty.fits_degree(d) {
             continue;
         }
         if range && (i as u32) % shard.count != shard.index {
@@ -499,13 +480,7 @@ fn find(f: FindArgs) -> Result<(), String> {
         }
         let terms_list: Vec<u32> = match f.terms {
             Some(t) => vec![t],
-            None => {
-                if ty == SsrfType::III {
-                    vec![3]
-                } else {
-                    vec![3, 5, 7, 9, 11]
-                }
-            }
+            None => search::default_terms(ty).to_vec(),
         };
         let mut line_out = |v: Value, text: String| -> Result<(), String> {
             let s = if json_out { v.to_string() } else { text };

@@ -2,7 +2,7 @@
 //! chosen at run time, scalar operations through [`DynBinaryField`], numpy batches
 //! through [`Batch`].
 
-use crate::batch::{Batch, Op1};
+use crate::batch::{self, Op1};
 use crate::{bad_value, to_py_err};
 use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::binary::half_trace::HalfTraceMethod;
@@ -51,7 +51,6 @@ pub(crate) fn standard_fields(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 #[derive(Debug)]
 pub(crate) struct BinInner {
     pub(crate) dynf: DynBinaryField,
-    batch: Option<Batch>,
     pub(crate) words: usize,
     pub(crate) degree: u32,
     pub(crate) exponents: Vec<u32>,
@@ -226,17 +225,11 @@ impl PyBinaryField {
     ) -> PyResult<Bound<'py, PyArray2<u64>>> {
         let f = &*self.inner;
         let a = rows(f, "a", &a)?;
-        let out = py.allow_threads(|| match &f.batch {
-            Some(b) => b.map(op, f.words, &a).ok_or(()),
-            None => a
-                .chunks_exact(f.words)
-                .map(|r| match op {
-                    Op1::Sqr => f.dynf.sqr(r).map_err(|_| ()),
-                    Op1::Sqrt => f.dynf.sqrt(r, None).map_err(|_| ()),
-                    Op1::HalfTrace => f.dynf.half_trace(r, None).map_err(|_| ()),
-                })
-                .collect::<Result<Vec<_>, ()>>()
-                .map(|v| v.concat()),
+        let out = py.allow_threads(|| {
+            if op == Op1::HalfTrace && f.degree.is_multiple_of(2) {
+                return Err(());
+            }
+            batch::map(&f.dynf, op, &a).map_err(|_| ())
         });
         match out {
             Ok(v) => to_array2(py, v, f.words),
@@ -257,13 +250,11 @@ impl PyBinaryField {
     pub(crate) fn py_new(modulus: &str) -> PyResult<Self> {
         let dynf = DynBinaryField::new(modulus)
             .map_err(|e| bad_value("modulus", &format!("{modulus:?}"), &e.to_string()))?;
-        let batch = Batch::new(dynf.modulus()).map_err(to_py_err)?;
         Ok(PyBinaryField {
             inner: Arc::new(BinInner {
                 words: dynf.words(),
                 degree: dynf.degree(),
                 exponents: dynf.modulus().exponents(),
-                batch,
                 dynf,
             }),
         })
@@ -465,15 +456,7 @@ impl PyBinaryField {
             ));
         }
         let (a, b) = (rows(f, "a", &a)?, rows(f, "b", &b)?);
-        let out = py.allow_threads(|| match &f.batch {
-            Some(bt) => Ok(bt.mul(f.words, &a, &b)),
-            None => a
-                .chunks_exact(f.words)
-                .zip(b.chunks_exact(f.words))
-                .map(|(x, y)| f.dynf.mul(x, y))
-                .collect::<Result<Vec<_>, _>>()
-                .map(|v| v.concat()),
-        });
+        let out = py.allow_threads(|| batch::mul(&f.dynf, &a, &b));
         to_array2(py, out.map_err(to_py_err)?, f.words)
     }
 
@@ -486,12 +469,9 @@ impl PyBinaryField {
     ) -> PyResult<Bound<'py, PyArray2<u64>>> {
         let f = &*self.inner;
         let a = rows(f, "a", &a)?;
-        let out = py.allow_threads(|| match &f.batch {
-            Some(b) => Ok(b.sqrt_serial(f.words, &a)),
-            None => Err(PyValueError::new_err(
-                "no monomorphised bucket for this field",
-            )),
-        })?;
+        let out = py
+            .allow_threads(|| batch::sqrt_serial(&f.dynf, &a))
+            .map_err(to_py_err)?;
         to_array2(py, out, f.words)
     }
 
@@ -530,13 +510,7 @@ impl PyBinaryField {
     ) -> PyResult<Bound<'py, PyArray1<u8>>> {
         let f = &*self.inner;
         let a = rows(f, "a", &a)?;
-        let out = py.allow_threads(|| match &f.batch {
-            Some(b) => Ok(b.trace(f.words, &a)),
-            None => a
-                .chunks_exact(f.words)
-                .map(|r| f.dynf.trace(r))
-                .collect::<Result<Vec<u8>, _>>(),
-        });
+        let out = py.allow_threads(|| batch::trace(&f.dynf, &a));
         Ok(PyArray1::from_vec(py, out.map_err(to_py_err)?))
     }
 
@@ -550,26 +524,7 @@ impl PyBinaryField {
     ) -> PyResult<(Bound<'py, PyArray2<u64>>, Bound<'py, PyArray1<bool>>)> {
         let f = &*self.inner;
         let a = rows(f, "a", &a)?;
-        let out = py.allow_threads(|| match &f.batch {
-            Some(b) => Ok(b.solve(f.words, &a)),
-            None => {
-                let mut roots = Vec::with_capacity(a.len());
-                let mut mask = Vec::with_capacity(a.len() / f.words);
-                for r in a.chunks_exact(f.words) {
-                    match f.dynf.solve(r)? {
-                        Some(x) => {
-                            roots.extend(x);
-                            mask.push(true);
-                        }
-                        None => {
-                            roots.extend(std::iter::repeat_n(0, f.words));
-                            mask.push(false);
-                        }
-                    }
-                }
-                Ok((roots, mask))
-            }
-        });
+        let out = py.allow_threads(|| batch::solve(&f.dynf, &a));
         let (roots, mask) = out.map_err(to_py_err)?;
         Ok((to_array2(py, roots, f.words)?, PyArray1::from_vec(py, mask)))
     }
@@ -675,8 +630,12 @@ impl PyBinaryElement {
         // Fast path: both operands are elements (always valid) of the same field.
         if let Ok(o) = other.downcast::<PyBinaryElement>() {
             let o = o.get();
-            if let (true, Some(b)) = (Arc::ptr_eq(&self.field, &o.field), &self.field.batch) {
-                let r = b.mul1(self.field.words, &self.v, &o.v);
+            if Arc::ptr_eq(&self.field, &o.field) {
+                let mut r = vec![0u64; self.field.words];
+                self.field
+                    .dynf
+                    .mul_rows(&self.v, &o.v, &mut r)
+                    .map_err(to_py_err)?;
                 return Ok(Py::new(py, elem(&self.field, r))?.into_any());
             }
         }

@@ -126,17 +126,63 @@ pub fn _ssrf_analyze<'py>(
 }
 
 fn parse_type(ty: &str) -> PyResult<SsrfType> {
-    match ty.trim() {
-        "I" | "1" => Ok(SsrfType::I),
-        "II" | "2" => Ok(SsrfType::II),
-        "III" | "3" => Ok(SsrfType::III),
-        "IV" | "4" => Ok(SsrfType::IV),
-        _ => Err(bad_value(
+    ty.parse().map_err(arg_err)
+}
+
+/// `_ssrf_type(degree, type=None) -> str`: the SSRF type a search of this degree uses:
+/// `type` (`"I"` … `"IV"` in any case, or 1 … 4) or, when `None`, the default for the
+/// degree's parity (I odd, IV even); the rules are the library's
+/// ([`SsrfType`]'s `FromStr` and `default_for_degree`). `ValueError` naming `type`
+/// otherwise.
+#[pyfunction]
+#[pyo3(signature = (degree, r#type = None))]
+pub fn _ssrf_type(degree: i64, r#type: Option<&Bound<'_, PyAny>>) -> PyResult<&'static str> {
+    let Some(obj) = r#type else {
+        return Ok(SsrfType::default_for_degree(degree.rem_euclid(2) as u32).name());
+    };
+    let text = if obj.is_instance_of::<pyo3::types::PyBool>() {
+        None
+    } else if let Ok(s) = obj.downcast::<PyString>() {
+        Some(s.to_string())
+    } else if obj.is_instance_of::<PyInt>() {
+        Some(obj.to_string())
+    } else {
+        None
+    };
+    let repr = obj.repr().map(|r| r.to_string()).unwrap_or_default();
+    match text.map(|t| t.parse::<SsrfType>()) {
+        Some(Ok(t)) => Ok(t.name()),
+        Some(Err(halfroot::Error::InvalidArgument { reason, .. })) => {
+            Err(bad_value("type", &repr, &reason))
+        }
+        Some(Err(e)) => Err(to_py_err(e)),
+        None => Err(bad_value(
             "type",
-            &format!("{ty:?}"),
-            "expected \"I\", \"II\", \"III\" or \"IV\"",
+            &repr,
+            "expected I, II, III or IV (or 1 … 4)",
         )),
     }
+}
+
+/// `_ssrf_check_terms(terms)`: `ValueError` naming `terms` unless it is a number of
+/// terms a search accepts (odd, 3 ..= 101: [`search::check_terms`]).
+#[pyfunction]
+pub fn _ssrf_check_terms(terms: i64) -> PyResult<()> {
+    let t = u32::try_from(terms).map_err(|_| {
+        bad_value(
+            "terms",
+            &terms.to_string(),
+            "must be odd, 3..=101 (an irreducible polynomial has an odd number of terms)",
+        )
+    })?;
+    search::check_terms(t).map_err(arg_err)
+}
+
+/// `_ssrf_default_terms(type) -> list[int]`: the numbers of terms a search tries when
+/// none is given, fewest first ([`search::default_terms`]).
+#[pyfunction]
+pub fn _ssrf_default_terms(r#type: &str) -> PyResult<Vec<u32>> {
+    Ok(search::default_terms(parse_type(r#type)?).to_vec())
 }
 
 fn spec(degree: i64, ty: &str, terms: i64, prune: bool) -> PyResult<SearchSpec> {
@@ -573,6 +619,9 @@ pub fn _ssrf_conjecture1(d: u32, c: u32, c2: u32) -> Option<bool> {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_ssrf_analyze, m)?)?;
     m.add_function(wrap_pyfunction!(_ssrf_candidates, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_type, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_check_terms, m)?)?;
+    m.add_function(wrap_pyfunction!(_ssrf_default_terms, m)?)?;
     m.add_function(wrap_pyfunction!(_ssrf_least, m)?)?;
     m.add_function(wrap_pyfunction!(_ssrf_all, m)?)?;
     m.add_function(wrap_pyfunction!(_ssrf_codegen, m)?)?;

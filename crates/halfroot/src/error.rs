@@ -101,5 +101,27 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// The same error with the argument called `name` (for the variants that name
+    /// one: [`Error::NotPrime`], [`Error::InvalidArgument`]); others unchanged. For a
+    /// caller that passes its argument on under another name, such as the prime q of
+    /// F_{q^k} checked by the GF(p) constructor, which calls it p.
+    pub fn for_argument(self, name: &str) -> Error {
+        match self {
+            Error::NotPrime { value, reason, .. } => Error::NotPrime {
+                name: name.into(),
+                value,
+                reason,
+            },
+            Error::InvalidArgument { value, reason, .. } => Error::InvalidArgument {
+                name: name.into(),
+                value,
+                reason,
+            },
+            e => e,
+        }
+    }
+}
+
 /// The library's `Result` alias.
 pub type Result<T> = core::result::Result<T, Error>;

@@ -222,7 +222,7 @@ where
                 .collect()
         });
         let inv11 = mul::newton::inv11(&base, k);
-        let lazy = lazy::engine_for(&base, &m);
+        let lazy = base.lazy_ext_engine(&m);
         let mut e = Fqk {
             base,
             modulus: m,

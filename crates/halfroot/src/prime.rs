@@ -71,6 +71,19 @@ pub trait PrimeFieldOps: Field {
     ) -> Self::Elem {
         mul_lin2_reduced(self, x0, x1, kx, y0, y1, ky)
     }
+
+    /// The lazy-reduction product engine of F_{q^k} = F_q\[X\]/(`m`) over this field
+    /// ([`crate::ext::lazy`]), if the field has one: only [`Fp`] does (for X^k − α with
+    /// small ±α and k ≤ 7); every other field, [`Counting`] included, uses the reduced
+    /// formulas. A method of the base field so that an F_{q^k} instantiates the engine
+    /// of its own limb count only.
+    fn lazy_ext_engine(
+        &self,
+        m: &crate::ext::ExtModulus<Self::Elem>,
+    ) -> Option<std::sync::Arc<dyn crate::ext::lazy::LazyMul<Self::Elem>>> {
+        let _ = m;
+        None
+    }
 }
 
 /// [`PrimeFieldOps::mul_lin2`] with the two sums reduced first: the trait's default,

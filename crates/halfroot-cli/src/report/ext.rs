@@ -185,7 +185,21 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         for k in [5usize, 6, 7] {
             let q = prime(bits, k as u64, &mut rng)?;
             let fp = DynFp::new(&q).map_err(|e| e.to_string())?;
-            let row = halfroot::with_fp!(&fp, |f| measure(f, k, budget, opts.peers, bits))?;
+            // Instantiated only for the limb counts of BITS (3, 4, 6, 8, 12, 16, 24 limbs):
+            // each instantiation compiles every product algorithm (build weight).
+            let row = match &fp {
+                DynFp::L3(f) => measure(&**f, k, budget, opts.peers, bits),
+                DynFp::L4(f) => measure(&**f, k, budget, opts.peers, bits),
+                DynFp::L6(f) => measure(&**f, k, budget, opts.peers, bits),
+                DynFp::L8(f) => measure(&**f, k, budget, opts.peers, bits),
+                DynFp::L12(f) => measure(&**f, k, budget, opts.peers, bits),
+                DynFp::L16(f) => measure(&**f, k, budget, opts.peers, bits),
+                DynFp::L24(f) => measure(&**f, k, budget, opts.peers, bits),
+                _ => Err(format!(
+                    "{bits} bits: {} limbs, not a size of BITS",
+                    fp.limbs()
+                )),
+            }?;
             rows.push(row);
         }
     }

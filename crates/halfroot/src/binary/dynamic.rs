@@ -319,6 +319,177 @@ impl DynBinaryField {
 }
 
 /// Copies word vectors into arrays of N words.
+/// Rows per stack block of the row-wise batch methods ([`DynBinaryField::mul_rows`] …).
+const ROW_BLOCK: usize = 32;
+
+/// Runs `op` over the rows of `a` (each `words` long) block by block: each block is
+/// loaded into `[u64; N]` elements on the stack (high words zero), `op` fills the
+/// block's results, which are stored back as rows of `out`.
+fn rows_apply<const N: usize>(
+    words: usize,
+    a: &[u64],
+    out: &mut [u64],
+    mut op: impl FnMut(&[[u64; N]], &mut [[u64; N]]) -> Result<()>,
+) -> Result<()> {
+    let mut xa = [[0u64; N]; ROW_BLOCK];
+    let mut xo = [[0u64; N]; ROW_BLOCK];
+    for (ia, io) in a
+        .chunks(words * ROW_BLOCK)
+        .zip(out.chunks_mut(words * ROW_BLOCK))
+    {
+        let n = ia.len() / words;
+        for (x, row) in xa.iter_mut().zip(ia.chunks_exact(words)) {
+            x[..words].copy_from_slice(row);
+        }
+        op(&xa[..n], &mut xo[..n])?;
+        for (row, x) in io.chunks_exact_mut(words).zip(&xo[..n]) {
+            row.copy_from_slice(&x[..words]);
+        }
+    }
+    Ok(())
+}
+
+/// [`rows_apply`] for a binary operation: rows of `a` and `b` pairwise.
+fn rows_apply2<const N: usize>(
+    words: usize,
+    a: &[u64],
+    b: &[u64],
+    out: &mut [u64],
+    mut op: impl FnMut(&[[u64; N]], &[[u64; N]], &mut [[u64; N]]) -> Result<()>,
+) -> Result<()> {
+    let mut xb = [[0u64; N]; ROW_BLOCK];
+    let mut start = 0;
+    rows_apply::<N>(words, a, out, |xa, xo| {
+        let n = xa.len();
+        let rows = &b[start * words..(start + n) * words];
+        for (x, row) in xb.iter_mut().zip(rows.chunks_exact(words)) {
+            x[..words].copy_from_slice(row);
+        }
+        start += n;
+        op(xa, &xb[..n], xo)
+    })
+}
+
+/// [`rows_apply`] for an operation with one byte per row (the trace).
+fn rows_trace<const N: usize>(
+    words: usize,
+    a: &[u64],
+    out: &mut [u8],
+    mut op: impl FnMut(&[[u64; N]], &mut [u8]) -> Result<()>,
+) -> Result<()> {
+    let mut xa = [[0u64; N]; ROW_BLOCK];
+    for (ia, io) in a.chunks(words * ROW_BLOCK).zip(out.chunks_mut(ROW_BLOCK)) {
+        let n = ia.len() / words;
+        for (x, row) in xa.iter_mut().zip(ia.chunks_exact(words)) {
+            x[..words].copy_from_slice(row);
+        }
+        op(&xa[..n], &mut io[..n])?;
+    }
+    Ok(())
+}
+
+/// Row-wise batch forms: elements stored contiguously as rows of
+/// [`DynBinaryField::words`] little-endian words (the layout of a NumPy `uint64` array
+/// of shape (n, words)). One dispatch per call; the rows are processed in blocks of
+/// 32 by the word-count-specialised batch kernels ([`BinaryField::mul_many`] …), so
+/// front ends (the Python module) reach the fast paths without instantiating them.
+/// Every row is checked ([`DynBinaryField::check_rows`]); the outputs must have the
+/// inputs' length. The unsuffixed forms are constant-time in the values, as
+/// [`BinaryFieldOps`]' are.
+impl DynBinaryField {
+    /// Checks that `a` is a whole number of rows, each an element (no bit at position
+    /// ≥ d); returns the number of rows. `name` names the argument in the error.
+    pub fn check_rows(&self, name: &str, a: &[u64]) -> Result<usize> {
+        let w = self.words;
+        if !a.len().is_multiple_of(w) {
+            return Err(Error::InvalidArgument {
+                name: name.to_string(),
+                value: format!("{} words", a.len()),
+                reason: format!("not a whole number of {w}-word rows"),
+            });
+        }
+        let d = self.degree() as usize;
+        let top_bits = d - 64 * (w - 1);
+        if top_bits < 64 {
+            let mask = !0u64 << top_bits;
+            if let Some(i) = a.chunks_exact(w).position(|row| row[w - 1] & mask != 0) {
+                return Err(Error::OutOfRange {
+                    what: format!("{name}, row {i}"),
+                    value: hex::format_hex(&a[i * w..(i + 1) * w]),
+                    reason: format!("it has a bit at a position ≥ d = {d}"),
+                });
+            }
+        }
+        Ok(a.len() / w)
+    }
+
+    fn check_rows_out(&self, a: &[u64], out_len: usize) -> Result<usize> {
+        let n = self.check_rows("a", a)?;
+        check_batch("out", out_len, a.len())?;
+        Ok(n)
+    }
+
+    /// `out = a·b` row by row.
+    pub fn mul_rows(&self, a: &[u64], b: &[u64], out: &mut [u64]) -> Result<()> {
+        self.check_rows_out(a, out.len())?;
+        self.check_rows("b", b)?;
+        check_batch("b", b.len(), a.len())?;
+        let w = self.words;
+        dispatch!(self, f => rows_apply2(w, a, b, out, |x, y, o| f.mul_many(x, y, o)))
+    }
+
+    /// `out = a²` row by row.
+    pub fn sqr_rows(&self, a: &[u64], out: &mut [u64]) -> Result<()> {
+        self.check_rows_out(a, out.len())?;
+        let w = self.words;
+        dispatch!(self, f => rows_apply(w, a, out, |x, o| f.sqr_many(x, o)))
+    }
+
+    /// `out = √a` row by row.
+    pub fn sqrt_rows(&self, a: &[u64], out: &mut [u64]) -> Result<()> {
+        self.check_rows_out(a, out.len())?;
+        let w = self.words;
+        dispatch!(self, f => rows_apply(w, a, out, |x, o| f.sqrt_many(x, o)))
+    }
+
+    /// `out = H(a)` row by row (constant-time; odd degrees only, else an error).
+    pub fn half_trace_rows(&self, a: &[u64], out: &mut [u64]) -> Result<()> {
+        self.check_rows_out(a, out.len())?;
+        let w = self.words;
+        dispatch!(self, f => rows_apply(w, a, out, |x, o| f.half_trace_many(x, o)))
+    }
+
+    /// `out[i] = Tr(row i of a)`.
+    pub fn trace_rows(&self, a: &[u64], out: &mut [u8]) -> Result<()> {
+        let n = self.check_rows("a", a)?;
+        check_batch("out", out.len(), n)?;
+        let w = self.words;
+        dispatch!(self, f => rows_trace(w, a, out, |x, t| f.trace_many(x, t)))
+    }
+
+    /// A root of λ² + λ = a row by row into `roots` (zero where there is none) and
+    /// whether each row is solvable into `solvable` (constant-time, as
+    /// [`BinaryField::solve_many_split`]).
+    pub fn solve_rows(&self, a: &[u64], roots: &mut [u64], solvable: &mut [bool]) -> Result<()> {
+        let n = self.check_rows_out(a, roots.len())?;
+        check_batch("solvable", solvable.len(), n)?;
+        let w = self.words;
+        let mut done = 0;
+        dispatch!(self, f => rows_apply(w, a, roots, |x, o| {
+            let m = x.len();
+            f.solve_many_split(x, o, &mut solvable[done..done + m])?;
+            done += m;
+            Ok(())
+        }))
+    }
+
+    /// Builds the field's lazily computed tables (half-trace, constant-time maps) now,
+    /// before work is split across threads.
+    pub fn precompute(&self) {
+        dispatch!(self, f => f.precompute())
+    }
+}
+
 fn load_all<const N: usize>(v: &[Vec<u64>]) -> Vec<[u64; N]> {
     v.iter().map(|x| load(x)).collect()
 }

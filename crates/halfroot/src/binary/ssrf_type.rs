@@ -37,9 +37,44 @@ impl SsrfType {
         }
     }
 
+    /// The type a search uses when none is given: I for odd degrees, IV for even ones.
+    pub fn default_for_degree(degree: u32) -> SsrfType {
+        if degree % 2 == 1 {
+            SsrfType::I
+        } else {
+            SsrfType::IV
+        }
+    }
+
+    /// Whether polynomials of this type can have degree `degree` (types I and II have
+    /// odd degree, III and IV even).
+    pub fn fits_degree(self, degree: u32) -> bool {
+        matches!(self, SsrfType::I | SsrfType::II) == (degree % 2 == 1)
+    }
+
     /// Whether `ζ·α_odd` has degree below d, so that no reduction is needed.
     pub fn reduction_free(self) -> bool {
         !matches!(self, SsrfType::III)
+    }
+}
+
+/// Parses `I`, `II`, `III`, `IV` (any case) or `1` … `4`, surrounding spaces ignored;
+/// anything else is an [`Error::InvalidArgument`](crate::Error::InvalidArgument)
+/// naming `type`. The one parser of SSRF types for the command line and Python.
+impl core::str::FromStr for SsrfType {
+    type Err = crate::Error;
+    fn from_str(text: &str) -> crate::Result<SsrfType> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "I" | "1" => Ok(SsrfType::I),
+            "II" | "2" => Ok(SsrfType::II),
+            "III" | "3" => Ok(SsrfType::III),
+            "IV" | "4" => Ok(SsrfType::IV),
+            _ => Err(crate::Error::InvalidArgument {
+                name: "type".into(),
+                value: format!("{text:?}"),
+                reason: "expected I, II, III or IV (or 1 … 4)".into(),
+            }),
+        }
     }
 }
 

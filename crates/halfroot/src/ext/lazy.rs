@@ -42,7 +42,6 @@ use crate::prime::montgomery::wide::{redc_wide, reduce_multiples, sqr_wide};
 use crate::prime::montgomery::wide_batch::{RedcBatch, RedcInput};
 use crate::prime::montgomery::{Fp, FpElem};
 use crate::prime::PrimeFieldOps;
-use core::any::Any;
 use core::hint::black_box;
 use kmul::mul_wide_fast as mul_wide;
 use num_bigint::BigUint;
@@ -769,41 +768,35 @@ pub trait LazyMul<E>: Send + Sync + core::fmt::Debug {
     fn supports(&self, alg: MulAlgorithm) -> bool;
 }
 
-impl<E: 'static, const N: usize> LazyMul<E> for Engine<N> {
-    fn mul(&self, alg: MulAlgorithm, a: &[E], b: Option<&[E]>, out: &mut [E]) -> bool {
+impl<const N: usize> LazyMul<FpElem<N>> for Engine<N> {
+    fn mul(
+        &self,
+        alg: MulAlgorithm,
+        a: &[FpElem<N>],
+        b: Option<&[FpElem<N>]>,
+        out: &mut [FpElem<N>],
+    ) -> bool {
         let k = self.k;
-        if a.len() != k || out.len() != k {
+        if a.len() != k || out.len() != k || b.is_some_and(|b| b.len() != k) {
             return false;
         }
         let mut al = [[0u64; N]; MAX_K];
         let mut bl = [[0u64; N]; MAX_K];
         for i in 0..k {
-            match (&a[i] as &dyn Any).downcast_ref::<FpElem<N>>() {
-                Some(x) => al[i] = x.0,
-                None => return false,
-            }
+            al[i] = a[i].0;
         }
         let mut ol = [[0u64; N]; MAX_K];
         match b {
             Some(b) => {
-                if b.len() != k {
-                    return false;
-                }
                 for i in 0..k {
-                    match (&b[i] as &dyn Any).downcast_ref::<FpElem<N>>() {
-                        Some(x) => bl[i] = x.0,
-                        None => return false,
-                    }
+                    bl[i] = b[i].0;
                 }
                 self.mul_limbs(alg, &al[..k], &bl[..k], &mut ol[..k]);
             }
             None => self.sqr_limbs(alg, &al[..k], &mut ol[..k]),
         }
         for i in 0..k {
-            match (&mut out[i] as &mut dyn Any).downcast_mut::<FpElem<N>>() {
-                Some(x) => x.0 = ol[i],
-                None => return false,
-            }
+            out[i].0 = ol[i];
         }
         true
     }
@@ -812,27 +805,14 @@ impl<E: 'static, const N: usize> LazyMul<E> for Engine<N> {
     }
 }
 
-macro_rules! try_n {
-    ($base:expr, $m:expr, $($n:literal),*) => {
-        $(
-            if let Some(f) = ($base as &dyn Any).downcast_ref::<Fp<$n>>() {
-                let alpha = ($m.alpha()? as &dyn Any).downcast_ref::<FpElem<$n>>()?;
-                let e = Engine::<$n>::new(f, $m.degree(), alpha)?;
-                return Some(Arc::new(e));
-            }
-        )*
-    };
-}
-
-/// The lazy engine for base field `F` and modulus `m`, when `F` is an [`Fp<N>`] (N one
-/// of DynFp's limb counts) and `m` is X^k − α with small ±α and k ≤ 7.
-pub fn engine_for<F: PrimeFieldOps + 'static>(
-    base: &F,
-    m: &ExtModulus<F::Elem>,
-) -> Option<Arc<dyn LazyMul<F::Elem>>>
-where
-    F::Elem: 'static,
-{
-    try_n!(base, m, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 24, 32);
-    None
+/// The lazy engine of `Fp<N>` for modulus `m`: X^k − α with small ±α and k ≤ 7
+/// (`None` otherwise). Reached through [`PrimeFieldOps::lazy_ext_engine`], which only
+/// `Fp<N>` implements, so that an F_{q^k} over `Fp<N>` instantiates the engine of its
+/// own N and no other (build weight: the engine's products are large unrolled code).
+pub fn engine_for<const N: usize>(
+    base: &Fp<N>,
+    m: &ExtModulus<FpElem<N>>,
+) -> Option<Arc<dyn LazyMul<FpElem<N>>>> {
+    let e = Engine::<N>::new(base, m.degree(), m.alpha()?)?;
+    Some(Arc::new(e))
 }

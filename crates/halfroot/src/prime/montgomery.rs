@@ -619,6 +619,12 @@ impl<const N: usize> Field for Fp<N> {
 }
 
 impl<const N: usize> PrimeFieldOps for Fp<N> {
+    fn lazy_ext_engine(
+        &self,
+        m: &crate::ext::ExtModulus<FpElem<N>>,
+    ) -> Option<std::sync::Arc<dyn crate::ext::lazy::LazyMul<FpElem<N>>>> {
+        crate::ext::lazy::engine_for(self, m)
+    }
     fn modulus(&self) -> &BigUint {
         &self.p_big
     }

@@ -142,13 +142,7 @@ impl Space {
                 "must be in 2..=100000 for a search",
             ));
         }
-        if t < 3 || t.is_multiple_of(2) || t > 101 {
-            return Err(bad(
-                "terms",
-                t.to_string(),
-                "must be odd, 3..=101 (an irreducible polynomial has an odd number of terms)",
-            ));
-        }
+        check_terms(t)?;
         let odd_d = d % 2 == 1;
         let (pool, k): (Vec<u32>, usize) = match spec.ty {
             SsrfType::I | SsrfType::II if !odd_d => {
@@ -603,6 +597,34 @@ pub fn count(spec: &SearchSpec) -> Result<u64> {
 /// As [`least`].
 pub fn candidate_count(spec: &SearchSpec) -> Result<u64> {
     Ok(Space::new(spec)?.size())
+}
+
+/// The largest number of terms a search accepts.
+pub const MAX_TERMS: u32 = 101;
+
+/// Checks a number of terms for a search: odd (an irreducible polynomial over GF(2)
+/// has an odd number of terms) and in 3..=[`MAX_TERMS`]; an
+/// [`Error::InvalidArgument`] naming `terms` otherwise.
+pub fn check_terms(terms: u32) -> Result<()> {
+    if terms < 3 || terms.is_multiple_of(2) || terms > MAX_TERMS {
+        return Err(Error::InvalidArgument {
+            name: "terms".into(),
+            value: terms.to_string(),
+            reason: format!(
+                "must be odd, 3..={MAX_TERMS} (an irreducible polynomial has an odd number of terms)"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The numbers of terms a search tries, fewest first, when none is given: 3 for type
+/// III (a trinomial by definition), else 3, 5, 7, 9 and 11 (Table 1 needs at most 5).
+pub fn default_terms(ty: SsrfType) -> &'static [u32] {
+    match ty {
+        SsrfType::III => &[3],
+        _ => &[3, 5, 7, 9, 11],
+    }
 }
 
 /// The least SSRF polynomial of degree `d` and type `ty` with the fewest terms

@@ -11,6 +11,7 @@ mod binary_inv_many;
 mod binary_many;
 mod binary_quadratic;
 mod binary_sliced;
+mod dyn_rows;
 mod field_traits;
 mod poly;
 mod ssrf_convert;

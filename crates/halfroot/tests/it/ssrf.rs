@@ -744,3 +744,49 @@ fn theorem2_all_ones_spectrum_iff_paired_coefficients() {
     }
     assert!(hits > 0);
 }
+
+/// The one parser of SSRF types (used by the command line and Python): names in any
+/// case and the digits 1 … 4; anything else is an `InvalidArgument` naming `type`.
+/// The defaults and the parity rule the searches apply.
+#[test]
+fn ssrf_type_parsing_and_search_defaults() {
+    use halfroot::ssrf::search::{check_terms, default_terms, MAX_TERMS};
+    for (texts, want) in [
+        (["I", "i", " 1 "], SsrfType::I),
+        (["II", "ii", "2"], SsrfType::II),
+        (["III", "Iii", "3"], SsrfType::III),
+        (["IV", "iv", "4"], SsrfType::IV),
+    ] {
+        for t in texts {
+            assert_eq!(t.parse::<SsrfType>().expect(t), want, "{t:?}");
+        }
+        assert_eq!(want.name().parse::<SsrfType>().expect("name"), want);
+    }
+    for bad in ["", "V", "0", "5", "I I", "type I", "IIII"] {
+        match bad.parse::<SsrfType>() {
+            Err(halfroot::Error::InvalidArgument { name, .. }) => assert_eq!(name, "type"),
+            other => panic!("{bad:?}: {other:?}"),
+        }
+    }
+    assert_eq!(SsrfType::default_for_degree(163), SsrfType::I);
+    assert_eq!(SsrfType::default_for_degree(10), SsrfType::IV);
+    for d in [2u32, 3, 162, 163] {
+        let odd = d % 2 == 1;
+        assert_eq!(SsrfType::I.fits_degree(d), odd);
+        assert_eq!(SsrfType::II.fits_degree(d), odd);
+        assert_eq!(SsrfType::III.fits_degree(d), !odd);
+        assert_eq!(SsrfType::IV.fits_degree(d), !odd);
+    }
+    assert_eq!(default_terms(SsrfType::III), &[3]);
+    assert_eq!(default_terms(SsrfType::I), &[3, 5, 7, 9, 11]);
+    assert_eq!(default_terms(SsrfType::IV), &[3, 5, 7, 9, 11]);
+    for t in (3..=MAX_TERMS).step_by(2) {
+        check_terms(t).expect("odd terms in range");
+    }
+    for t in [0u32, 1, 2, 4, 100, MAX_TERMS + 2, 1001] {
+        match check_terms(t) {
+            Err(halfroot::Error::InvalidArgument { name, .. }) => assert_eq!(name, "terms"),
+            other => panic!("{t}: {other:?}"),
+        }
+    }
+}

@@ -74,8 +74,6 @@ __all__ = [
     "zeta",
 ]
 
-_TERMS = (3, 5, 7, 9, 11)
-_TYPES = {"I": "I", "II": "II", "III": "III", "IV": "IV", 1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -197,12 +195,8 @@ def codegen(modulus: ModulusLike, lang: str = "rust", word: int = 64) -> dict:
 
 
 def _type_of(degree: int, type) -> str:
-    if type is None:
-        return "I" if degree % 2 == 1 else "IV"
-    t = _TYPES.get(type.strip() if isinstance(type, str) else type)
-    if t is None:
-        raise ValueError(f"type: invalid value {type!r}: expected 'I', 'II', 'III' or 'IV'")
-    return t
+    # The library's rule (SsrfType::from_str, SsrfType::default_for_degree).
+    return _halfroot._ssrf_type(degree, type)
 
 
 def _check_degree(degree) -> int:
@@ -216,10 +210,8 @@ def _check_terms(terms) -> None:
         return
     if isinstance(terms, bool) or not isinstance(terms, int):
         raise TypeError(f"terms: expected an int, got {type(terms).__name__}")
-    if terms < 3 or terms % 2 == 0 or terms > 101:
-        raise ValueError(
-            f"terms: invalid value {terms}: the number of terms must be odd and in 3..=101"
-        )
+    # The library's rule (halfroot::ssrf::search::check_terms).
+    _halfroot._ssrf_check_terms(terms)
 
 
 class _Bar:
@@ -289,7 +281,7 @@ def _search(fn, degree, ty, terms, prune, shard, progress, label):
 def _terms_list(ty: str, terms: Optional[int]) -> List[int]:
     if terms is not None:
         return [terms]
-    return [3] if ty == "III" else list(_TERMS)
+    return _halfroot._ssrf_default_terms(ty)
 
 
 def _possible(degree: int, ty: str, terms: int) -> bool:

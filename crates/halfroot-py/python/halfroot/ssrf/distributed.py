@@ -91,7 +91,6 @@ __all__ = [
 
 FORMAT = "halfroot.ssrf.distributed"
 VERSION = 1
-_TERMS = (3, 5, 7, 9, 11)
 _OPS = ("least", "all", "count", "spectrum")
 ProgressArg = Union[None, bool, Callable[[int, int], None]]
 
@@ -1014,7 +1013,7 @@ def _plan_searches(op, degrees, terms, ty_arg, prune) -> List[_Degree]:
                 raise ValueError(f"{e} (degree {d}, type {ty})") from None
             tlist = [terms]
         else:
-            cand = [3] if ty == "III" else list(_TERMS)
+            cand = _halfroot._ssrf_default_terms(ty)
             tlist = []
             for t in cand:
                 try:
