@@ -145,6 +145,13 @@ fn check_lengths(len: usize, others: &[(&str, usize)]) -> Result<()> {
     }
 }
 
+/// The limb count from which [`Field::mul`] and [`Field::sqr`] of [`Fp`] are calls to
+/// one out-of-line function per N instead of being inlined where they are used (each
+/// inlined copy carries the ADX kernel call and the unrolled portable CIOS fallback;
+/// the F_{q^k} formulas use 13–23 of them per product). From 8 limbs (512 bits) on a
+/// product takes 25 ns or more and the call about one (build weight, issue 19 part 6).
+pub(crate) const OUTLINED_FROM: usize = 8;
+
 /// Checks that `p` is an odd prime `≥ 3`; the error names `p` and the reason.
 pub fn check_odd_prime(p: &BigUint) -> Result<()> {
     let reason = if p < &BigUint::from(3u32) {
@@ -358,15 +365,35 @@ impl<const N: usize> Fp<N> {
         }
     }
 
-    /// `a·b` through the backend dispatch (the [`Field::mul`] of 3 limbs and more).
+    /// `a·b` through the backend dispatch (the [`Field::mul`] of 3 limbs and more);
+    /// from [`OUTLINED_FROM`] limbs on always a call.
     #[inline]
     fn mul_dispatched(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
+        if N >= OUTLINED_FROM {
+            self.mul_outlined(a, b)
+        } else {
+            FpElem(self.mont_mul(&a.0, &b.0))
+        }
+    }
+
+    #[inline(never)]
+    fn mul_outlined(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
         FpElem(self.mont_mul(&a.0, &b.0))
     }
 
-    /// `a²` through the backend dispatch (the [`Field::sqr`] of 3 limbs and more).
+    /// `a²` through the backend dispatch (the [`Field::sqr`] of 3 limbs and more);
+    /// from [`OUTLINED_FROM`] limbs on always a call.
     #[inline]
     fn sqr_dispatched(&self, a: &FpElem<N>) -> FpElem<N> {
+        if N >= OUTLINED_FROM {
+            self.sqr_outlined(a)
+        } else {
+            FpElem(self.mont_sqr(&a.0))
+        }
+    }
+
+    #[inline(never)]
+    fn sqr_outlined(&self, a: &FpElem<N>) -> FpElem<N> {
         FpElem(self.mont_sqr(&a.0))
     }
 

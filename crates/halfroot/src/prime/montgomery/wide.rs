@@ -20,6 +20,15 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::limbs::{adc, mac, sbb, select_n};
+
+/// The limb count from which [`mul_wide`], [`sqr_wide`] and [`redc_wide`] are calls
+/// to one out-of-line function per N instead of being inlined: each inlined copy
+/// carries the kernel dispatch and an unrolled N²-word portable fallback, and the lazy
+/// F_{q^k} formulas inline 13–23 of them per product, which made single functions of
+/// up to 0.9 MB of machine code (at 24 limbs) and most of the command line's build
+/// time. From 6 limbs on a product costs tens of nanoseconds or more and the call is
+/// noise (build weight, issue 19 part 6).
+pub(crate) const OUTLINED_FROM: usize = 6;
 use super::mul::MAX_LIMBS;
 use super::{Fp, FpElem};
 
@@ -29,8 +38,26 @@ use crate::prime::backend::{comba, AdxToken};
 /// row kernel for 4 … 8 limbs, the product-scanning MULX kernel for 9 … 16, 20, 24
 /// (`backend::comba`), else [`mul_wide_portable`] (also for 3 limbs, where it is as
 /// fast). Measured choice: examples/prime_arith_min with `KERNELS` set.
+///
+/// From [`OUTLINED_FROM`] limbs on, one out-of-line function per N (see there).
 #[inline(always)]
 pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    if N >= OUTLINED_FROM {
+        mul_wide_outlined(a, b)
+    } else {
+        mul_wide_inline(a, b)
+    }
+}
+
+/// [`mul_wide`] as a call.
+#[inline(never)]
+fn mul_wide_outlined<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    mul_wide_inline(a, b)
+}
+
+/// [`mul_wide`] inlined: the kernel dispatch and the portable fallback.
+#[inline(always)]
+fn mul_wide_inline<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
     if N >= 4 {
         if let Some(tok) = AdxToken::detect() {
             if N <= 8 {
@@ -70,8 +97,25 @@ pub(crate) fn mul_wide_portable<const N: usize>(
 /// The square `a²` as `(low, high)`: the MULX/ADCX/ADOX product-scanning kernel of
 /// `backend::comba` for 8 … 16, 20, 24 limbs (measured faster there), else
 /// [`sqr_wide_portable`].
+/// From [`OUTLINED_FROM`] limbs on, one out-of-line function per N.
 #[inline(always)]
 pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    if N >= OUTLINED_FROM {
+        sqr_wide_outlined(a)
+    } else {
+        sqr_wide_inline(a)
+    }
+}
+
+/// [`sqr_wide`] as a call.
+#[inline(never)]
+fn sqr_wide_outlined<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    sqr_wide_inline(a)
+}
+
+/// [`sqr_wide`] inlined.
+#[inline(always)]
+fn sqr_wide_inline<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     if let (true, Some(tok)) = (N >= 8, AdxToken::detect()) {
         if let Some(r) = comba::sqr_wide_adx(tok, a) {
             return r;
@@ -116,9 +160,38 @@ pub(crate) fn sqr_wide_portable<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64
 /// 2^(128N)·top ≥ 0`: returns `(r, h)` with `r + 2^(64N)·h = (T + m·p)/2^(64N) ≡
 /// T·2^(−64N) (mod p)` and `r + 2^(64N)·h < T/2^(64N) + p`. Requires that bound to
 /// fit in N + 1 words. Uses the ADX row kernel of `backend::comba` for 3 … 8 limbs,
-/// else [`redc_wide_portable`] (identical results).
+/// else [`redc_wide_portable`] (identical results). From [`OUTLINED_FROM`] limbs on,
+/// one out-of-line function per N.
 #[inline(always)]
 pub(crate) fn redc_wide<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    top: u64,
+    p: &[u64; N],
+    m0: u64,
+) -> ([u64; N], u64) {
+    if N >= OUTLINED_FROM {
+        redc_wide_outlined(lo, hi, top, p, m0)
+    } else {
+        redc_wide_inline(lo, hi, top, p, m0)
+    }
+}
+
+/// [`redc_wide`] as a call.
+#[inline(never)]
+fn redc_wide_outlined<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    top: u64,
+    p: &[u64; N],
+    m0: u64,
+) -> ([u64; N], u64) {
+    redc_wide_inline(lo, hi, top, p, m0)
+}
+
+/// [`redc_wide`] inlined.
+#[inline(always)]
+fn redc_wide_inline<const N: usize>(
     lo: &[u64; N],
     hi: &[u64; N],
     top: u64,
