@@ -351,14 +351,14 @@ impl<const N: usize> Fp<N> {
                 return r;
             }
         }
-        if N >= 16 && self.wide_sqr {
+        if const { N >= 16 } && self.wide_sqr {
             // Double-width square then one REDC, both by the BMI2/ADX kernels of
             // `backend::comba` where they exist for N (montgomery::wide).
             let (lo, hi) = wide::sqr_wide(a);
             let (r, h) = wide::redc_wide(&lo, &hi, 0, &self.p, self.m0);
             return mul::reduce_once(&r, h, &self.p);
         }
-        if N >= 2 {
+        if const { N >= 2 } {
             mont_sqr(a, &self.p, self.m0)
         } else {
             self.mont_mul(a, a)
@@ -369,7 +369,7 @@ impl<const N: usize> Fp<N> {
     /// from [`OUTLINED_FROM`] limbs on always a call.
     #[inline]
     fn mul_dispatched(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
-        if N >= OUTLINED_FROM {
+        if const { N >= OUTLINED_FROM } {
             self.mul_outlined(a, b)
         } else {
             FpElem(self.mont_mul(&a.0, &b.0))
@@ -385,7 +385,7 @@ impl<const N: usize> Fp<N> {
     /// from [`OUTLINED_FROM`] limbs on always a call.
     #[inline]
     fn sqr_dispatched(&self, a: &FpElem<N>) -> FpElem<N> {
-        if N >= OUTLINED_FROM {
+        if const { N >= OUTLINED_FROM } {
             self.sqr_outlined(a)
         } else {
             FpElem(self.mont_sqr(&a.0))
@@ -558,7 +558,7 @@ impl<const N: usize> Field for Fp<N> {
     /// formulas' three products then overlap instead of running as separate calls).
     #[inline(always)]
     fn mul(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
-        if N <= 2 {
+        if const { N <= 2 } {
             FpElem(self.mont_mul_portable(&a.0, &b.0))
         } else {
             self.mul_dispatched(a, b)
@@ -567,7 +567,7 @@ impl<const N: usize> Field for Fp<N> {
     /// Inlined at every call for 1 and 2 limbs, as [`Field::mul`].
     #[inline(always)]
     fn sqr(&self, a: &FpElem<N>) -> FpElem<N> {
-        if N <= 2 {
+        if const { N <= 2 } {
             FpElem(self.mont_sqr(&a.0))
         } else {
             self.sqr_dispatched(a)

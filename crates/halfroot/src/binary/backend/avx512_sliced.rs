@@ -77,6 +77,9 @@ impl Sliced512 {
         a: &[[u64; N]],
         out: &mut [[u64; N]],
     ) -> bool {
+        if const { !instantiated::<N, M>() } {
+            return false;
+        }
         if !supported::<N, M>(m) {
             return false;
         }
@@ -95,6 +98,9 @@ impl Sliced512 {
         a: &[[u64; N]],
         out: &mut [[u64; N]],
     ) -> bool {
+        if const { !instantiated::<N, M>() } {
+            return false;
+        }
         let d = m.degree();
         if !supported::<N, M>(m)
             || d.is_multiple_of(2)
@@ -117,6 +123,9 @@ impl Sliced512 {
         a: &[[u64; N]],
         out: &mut [[u64; N]],
     ) -> bool {
+        if const { !instantiated::<N, M>() } {
+            return false;
+        }
         if !supported::<N, M>(m) {
             return false;
         }
@@ -153,6 +162,16 @@ macro_rules! upto9 {
 pub const MAX_WORDS: usize = 9;
 /// Word registers of a double-length value (+2 spare, always zero).
 const WIDE: usize = 2 * MAX_WORDS + 2;
+
+/// Whether the kernels are compiled for `N` words and modulus type `M`: compile-time
+/// specs of at most [`MAX_WORDS`] words. Tested in an inline `const` at the top of each
+/// entry point, so that the kernels are not even monomorphised for run-time moduli
+/// (which never take them, see `backend::sliced`) or wider elements: rustc collects
+/// items only from the blocks a constant condition leaves reachable (build weight:
+/// these bodies are unrolled per word count, and `DynBinaryField` has 16 of them).
+const fn instantiated<const N: usize, M: ModulusSpec>() -> bool {
+    M::COMPILE_TIME && N <= MAX_WORDS
+}
 
 /// Whether the kernels handle `N`-word elements modulo `m`.
 #[inline(always)]

@@ -109,7 +109,7 @@ pub fn mul_wide_montgomery<const N: usize>(
     a: &[u64; N],
     b: &[u64; N],
 ) -> Option<([u64; N], [u64; N])> {
-    if N != 6 && N != 7 {
+    if const { N != 6 && N != 7 } {
         return None;
     }
     // SAFETY: the token exists only when pclmulqdq, sse2 and sse4.1 were detected.
@@ -853,7 +853,7 @@ fn karatsuba_slice(a: &[u64], b: &[u64], out: &mut [u64]) {
 macro_rules! dispatch_fixed {
     ($a:ident, $b:ident, $lo:ident, $hi:ident; $($n:literal => $k:ident),*) => {
         $(
-            if N == $n {
+            if const { N == $n } {
                 if let (Ok(x), Ok(y)) = (
                     <&[u64; $n]>::try_from($a.as_slice()),
                     <&[u64; $n]>::try_from($b.as_slice()),
@@ -880,7 +880,7 @@ unsafe fn k_mul_half<const N: usize>(z: &[u64; N], o: &[u64; N]) -> ([u64; N], [
     macro_rules! halves {
         ($($n:literal, $h:literal => $k:ident),*) => {
             $(
-                if N == $n {
+                if const { N == $n } {
                     let mut z0 = [0u64; $h];
                     let mut z1 = [0u64; $h];
                     let mut oh = [0u64; $h];
@@ -905,7 +905,7 @@ unsafe fn k_mul_half<const N: usize>(z: &[u64; N], o: &[u64; N]) -> ([u64; N], [
     }
     halves!(2, 1 => k1, 4, 2 => k2, 5, 3 => k3, 6, 3 => k3, 7, 4 => k4, 8, 4 => k4,
         9, 5 => k5, 10, 5 => k5);
-    if N == 3 {
+    if const { N == 3 } {
         // z0·o (2×2 words, 3 products) + z2·o·x^128 (1×2 words, 2 products).
         let p0 = k2(&[z[0], z[1]], &[o[0], o[1]]);
         let (a0, a1) = cl(z[2], o[0]);
@@ -938,7 +938,7 @@ unsafe fn k_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [
     let mut hi = [0u64; N];
     dispatch_fixed!(a, b, lo, hi; 1 => k1, 2 => k2, 3 => k3, 4 => k4, 5 => k5, 6 => k6,
         7 => k7, 8 => k8, 9 => k9, 10 => k10);
-    if N <= KMAX {
+    if const { N <= KMAX } {
         let mut out = [0u64; 2 * KMAX];
         karatsuba_slice(a, b, &mut out[..2 * N]);
         lo.copy_from_slice(&out[..N]);

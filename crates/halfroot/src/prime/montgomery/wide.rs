@@ -42,7 +42,7 @@ use crate::prime::backend::{comba, AdxToken};
 /// From [`OUTLINED_FROM`] limbs on, one out-of-line function per N (see there).
 #[inline(always)]
 pub(crate) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
-    if N >= OUTLINED_FROM {
+    if const { N >= OUTLINED_FROM } {
         mul_wide_outlined(a, b)
     } else {
         mul_wide_inline(a, b)
@@ -58,9 +58,9 @@ fn mul_wide_outlined<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [
 /// [`mul_wide`] inlined: the kernel dispatch and the portable fallback.
 #[inline(always)]
 fn mul_wide_inline<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
-    if N >= 4 {
+    if const { N >= 4 } {
         if let Some(tok) = AdxToken::detect() {
-            if N <= 8 {
+            if const { N <= 8 } {
                 if let Some(r) = comba::mul_wide_rows_adx(tok, a, b) {
                     return r;
                 }
@@ -100,7 +100,7 @@ pub(crate) fn mul_wide_portable<const N: usize>(
 /// From [`OUTLINED_FROM`] limbs on, one out-of-line function per N.
 #[inline(always)]
 pub(crate) fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
-    if N >= OUTLINED_FROM {
+    if const { N >= OUTLINED_FROM } {
         sqr_wide_outlined(a)
     } else {
         sqr_wide_inline(a)
@@ -170,7 +170,7 @@ pub(crate) fn redc_wide<const N: usize>(
     p: &[u64; N],
     m0: u64,
 ) -> ([u64; N], u64) {
-    if N >= OUTLINED_FROM {
+    if const { N >= OUTLINED_FROM } {
         redc_wide_outlined(lo, hi, top, p, m0)
     } else {
         redc_wide_inline(lo, hi, top, p, m0)

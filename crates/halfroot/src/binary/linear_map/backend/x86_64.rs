@@ -40,11 +40,15 @@ impl Avx2 {
         // SAFETY: `self` exists only if the CPU has AVX2 and BMI2 (see `detect`), the
         // features these functions are compiled for.
         unsafe {
-            match N.div_ceil(4) {
-                1 => lookup_avx2::<N, W, 1>(table, bits, a),
-                2 => lookup_avx2::<N, W, 2>(table, bits, a),
-                3 => lookup_avx2::<N, W, 3>(table, bits, a),
-                _ => lookup::<N, W, super::Words<N>>(table, bits, a),
+            // `if const` (not `match`): only the arm for this N is monomorphised.
+            if const { N.div_ceil(4) == 1 } {
+                lookup_avx2::<N, W, 1>(table, bits, a)
+            } else if const { N.div_ceil(4) == 2 } {
+                lookup_avx2::<N, W, 2>(table, bits, a)
+            } else if const { N.div_ceil(4) == 3 } {
+                lookup_avx2::<N, W, 3>(table, bits, a)
+            } else {
+                lookup::<N, W, super::Words<N>>(table, bits, a)
             }
         }
     }
@@ -75,11 +79,15 @@ impl Avx2 {
     pub fn scan_ct<const N: usize>(self, table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
         // SAFETY: as in `lookup`.
         unsafe {
-            match N.div_ceil(4) {
-                1 => scan_avx2::<N, 1>(table, bits, a),
-                2 => scan_avx2::<N, 2>(table, bits, a),
-                3 => scan_avx2::<N, 3>(table, bits, a),
-                _ => scan_ct::<N, super::Words<N>>(table, bits, a),
+            // `if const` (not `match`): only the arm for this N is monomorphised.
+            if const { N.div_ceil(4) == 1 } {
+                scan_avx2::<N, 1>(table, bits, a)
+            } else if const { N.div_ceil(4) == 2 } {
+                scan_avx2::<N, 2>(table, bits, a)
+            } else if const { N.div_ceil(4) == 3 } {
+                scan_avx2::<N, 3>(table, bits, a)
+            } else {
+                scan_ct::<N, super::Words<N>>(table, bits, a)
             }
         }
     }
@@ -147,14 +155,16 @@ fn lookup_many_entry<const N: usize, const W: usize>(
     // SAFETY: this function's address is only handed out by `Avx2::lookup_many_fn`,
     // i.e. on CPUs with AVX2 and BMI2.
     unsafe {
-        match N.div_ceil(4) {
-            1 => lookup_many_avx2::<N, W, 1>(table, bits, a, out),
-            2 => lookup_many_avx2::<N, W, 2>(table, bits, a, out),
-            3 => lookup_many_avx2::<N, W, 3>(table, bits, a, out),
-            _ => {
-                for (o, x) in out.iter_mut().zip(a) {
-                    *o = lookup::<N, W, super::Words<N>>(table, bits, x);
-                }
+        // `if const` (not `match`): only the arm for this N is monomorphised.
+        if const { N.div_ceil(4) == 1 } {
+            lookup_many_avx2::<N, W, 1>(table, bits, a, out)
+        } else if const { N.div_ceil(4) == 2 } {
+            lookup_many_avx2::<N, W, 2>(table, bits, a, out)
+        } else if const { N.div_ceil(4) == 3 } {
+            lookup_many_avx2::<N, W, 3>(table, bits, a, out)
+        } else {
+            for (o, x) in out.iter_mut().zip(a) {
+                *o = lookup::<N, W, super::Words<N>>(table, bits, x);
             }
         }
     }
@@ -168,14 +178,16 @@ fn scan_many_entry<const N: usize>(
 ) {
     // SAFETY: as in `lookup_many_entry` (handed out by `Avx2::scan_many_fn`).
     unsafe {
-        match N.div_ceil(4) {
-            1 => scan_many_avx2::<N, 1>(table, bits, a, out),
-            2 => scan_many_avx2::<N, 2>(table, bits, a, out),
-            3 => scan_many_avx2::<N, 3>(table, bits, a, out),
-            _ => {
-                for (o, x) in out.iter_mut().zip(a) {
-                    *o = scan_ct::<N, super::Words<N>>(table, bits, x);
-                }
+        // `if const` (not `match`): only the arm for this N is monomorphised.
+        if const { N.div_ceil(4) == 1 } {
+            scan_many_avx2::<N, 1>(table, bits, a, out)
+        } else if const { N.div_ceil(4) == 2 } {
+            scan_many_avx2::<N, 2>(table, bits, a, out)
+        } else if const { N.div_ceil(4) == 3 } {
+            scan_many_avx2::<N, 3>(table, bits, a, out)
+        } else {
+            for (o, x) in out.iter_mut().zip(a) {
+                *o = scan_ct::<N, super::Words<N>>(table, bits, x);
             }
         }
     }
