@@ -551,6 +551,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     }
 
     /// `out[i] = Tr(a[i])` for every i (see [`BinaryField::mul_many`]).
+    #[inline]
     pub fn trace_many(&self, a: &[[u64; N]], out: &mut [u8]) -> Result<()> {
         check_batch("out", out.len(), a.len())?;
         for (o, x) in out.iter_mut().zip(a) {
