@@ -148,9 +148,11 @@ fn check_lengths(len: usize, others: &[(&str, usize)]) -> Result<()> {
 /// The limb count from which [`Field::mul`] and [`Field::sqr`] of [`Fp`] are calls to
 /// one out-of-line function per N instead of being inlined where they are used (each
 /// inlined copy carries the ADX kernel call and the unrolled portable CIOS fallback;
-/// the F_{q^k} formulas use 13–23 of them per product). From 8 limbs (512 bits) on a
-/// product takes 25 ns or more and the call about one (build weight, issue 19 part 6).
-pub(crate) const OUTLINED_FROM: usize = 8;
+/// the F_{q^k} formulas use 13–23 of them per product). From 9 limbs (576 bits) on a
+/// product takes 60 ns or more and the call is noise (at 768 bits dependent products
+/// even ran faster out of line: 191 against 259 ns, `report sqrt --quick`, Zen 4); at
+/// 8 limbs the call cost 14 % on dependent squares (build weight, issue 19 part 6).
+pub(crate) const OUTLINED_FROM: usize = 9;
 
 /// Checks that `p` is an odd prime `≥ 3`; the error names `p` and the reason.
 pub fn check_odd_prime(p: &BigUint) -> Result<()> {
@@ -365,9 +367,10 @@ impl<const N: usize> Fp<N> {
         }
     }
 
-    /// `a·b` through the backend dispatch (the [`Field::mul`] of 3 limbs and more);
-    /// from [`OUTLINED_FROM`] limbs on always a call.
-    #[inline]
+    /// `a·b` through the backend dispatch (the [`Field::mul`] of 3 limbs and more):
+    /// inlined below [`OUTLINED_FROM`] limbs (as an `#[inline]` hint it was not always,
+    /// and dependent products at 3–6 limbs took a third longer), a call from there on.
+    #[inline(always)]
     fn mul_dispatched(&self, a: &FpElem<N>, b: &FpElem<N>) -> FpElem<N> {
         if const { N >= OUTLINED_FROM } {
             self.mul_outlined(a, b)
@@ -381,9 +384,9 @@ impl<const N: usize> Fp<N> {
         FpElem(self.mont_mul(&a.0, &b.0))
     }
 
-    /// `a²` through the backend dispatch (the [`Field::sqr`] of 3 limbs and more);
-    /// from [`OUTLINED_FROM`] limbs on always a call.
-    #[inline]
+    /// `a²` through the backend dispatch (the [`Field::sqr`] of 3 limbs and more),
+    /// inlined or a call as [`Fp::mul_dispatched`].
+    #[inline(always)]
     fn sqr_dispatched(&self, a: &FpElem<N>) -> FpElem<N> {
         if const { N >= OUTLINED_FROM } {
             self.sqr_outlined(a)
