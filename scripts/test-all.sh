@@ -23,6 +23,7 @@ cargo clippy --workspace --all-targets --release -- -D warnings
 mkdir -p target
 export HALFROOT_KERNEL_LOG="$PWD/target/kernel-log.txt"
 rm -f "$HALFROOT_KERNEL_LOG"
+# (--timings: target/cargo-timings/ says which crate took how long to build.)
 cargo test --workspace --release --tests --timings
 cargo test --release --doc -p halfroot -p halfroot-cli -p halfroot-peers
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot library's

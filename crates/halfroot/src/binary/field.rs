@@ -554,9 +554,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     #[inline]
     pub fn trace_many(&self, a: &[[u64; N]], out: &mut [u8]) -> Result<()> {
         check_batch("out", out.len(), a.len())?;
-        for (o, x) in out.iter_mut().zip(a) {
-            *o = self.trace.trace(x);
-        }
+        self.trace.trace_many(a, out);
         Ok(())
     }
 

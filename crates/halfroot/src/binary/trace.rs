@@ -103,6 +103,27 @@ impl<const N: usize> Trace<N> {
         }
     }
 
+    /// `out[i] = Tr(a[i])` for `i < min(a.len(), out.len())`, the method chosen once
+    /// outside the loop (each loop then compiles to straight-line code whatever the
+    /// optimiser decides about unswitching: 0.35 against 0.75 ns per element measured
+    /// when it did not, `report fields --quick`, Zen 4).
+    #[inline]
+    pub fn trace_many(&self, a: &[[u64; N]], out: &mut [u8]) {
+        match self.method {
+            TraceMethod::SingleBit { index } => {
+                let (w, b) = (index as usize / 64, index as usize % 64);
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = ((x[w] >> b) & 1) as u8;
+                }
+            }
+            TraceMethod::Vector => {
+                for (o, x) in out.iter_mut().zip(a) {
+                    *o = self.trace_by_vector(x);
+                }
+            }
+        }
+    }
+
     /// `Tr(a)` by the trace vector, whatever the field's method.
     #[inline]
     pub fn trace_by_vector(&self, a: &[u64; N]) -> u8 {
