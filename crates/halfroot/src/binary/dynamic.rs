@@ -477,7 +477,16 @@ impl DynBinaryField {
         let mut done = 0;
         dispatch!(self, f => rows_apply(w, a, roots, |x, o| {
             let m = x.len();
-            f.solve_many_split(x, o, &mut solvable[done..done + m])?;
+            let ok = &mut solvable[done..done + m];
+            f.solve_many_split(x, o, ok)?;
+            // Zero the rows without a root (the split solver leaves H(a) there), by a
+            // mask: no branch on the flag.
+            for (r, &s) in o.iter_mut().zip(ok.iter()) {
+                let mask = 0u64.wrapping_sub(u64::from(s));
+                for word in r.iter_mut() {
+                    *word &= mask;
+                }
+            }
             done += m;
             Ok(())
         }))
