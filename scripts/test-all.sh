@@ -50,13 +50,37 @@ if [ "${#forced_bins[@]}" -ne 3 ]; then
     echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
     exit 1
 fi
+# Two levels at a time (a test binary leaves a core idle while its longest tests
+# finish), each into its own log, printed in order; any failure fails the run.
+forced_logs="$PWD/target/forced-paths"
+rm -rf "$forced_logs"
+mkdir -p "$forced_logs"
+forced_levels=()
 for level in $native_levels; do
     [ "$level" = "avx512" ] && continue   # = native, run above
-    echo "== forced path HALFROOT_CPU=$level =="
-    for bin in "${forced_bins[@]}"; do
-        (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q)
+    forced_levels+=("$level")
+    (
+        rc=0
+        for bin in "${forced_bins[@]}"; do
+            (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q) || rc=1
+        done
+        echo "$rc" >"$forced_logs/$level.rc"
+    ) >"$forced_logs/$level.log" 2>&1 &
+    while [ "$(jobs -rp | wc -l)" -ge 2 ]; do
+        wait -n || true
     done
 done
+wait
+forced_failed=0
+for level in "${forced_levels[@]}"; do
+    echo "== forced path HALFROOT_CPU=$level =="
+    cat "$forced_logs/$level.log"
+    if [ "$(cat "$forced_logs/$level.rc" 2>/dev/null)" != "0" ]; then
+        echo "forced path HALFROOT_CPU=$level FAILED" >&2
+        forced_failed=1
+    fi
+done
+[ "$forced_failed" -eq 0 ]
 bash scripts/kernel-summary.sh "$HALFROOT_KERNEL_LOG" "$native_levels"
 # Constant-time check: the field traits' constant-time operations under Valgrind with the
 # secrets marked undefined (and a control run that must be caught).

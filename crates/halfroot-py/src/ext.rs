@@ -2,16 +2,20 @@
 //! its elements: multiplication by a named algorithm ([`MulAlgorithm`]), inversion by
 //! Itoh–Tsujii or extended Euclid, Frobenius, norm.
 //!
-//! The field is built once on the monomorphised `Fp<N>` that [`DynFp`] picks for q
-//! ([`halfroot::with_fp!`]) and kept behind the object-safe [`ExtOps`]; elements are
-//! type-erased `Vec<FpElem<N>>` ([`AnyElem`]). A product then costs one downcast and
-//! one allocation instead of one allocation per base-field operation (`Fqk<DynFp>`).
+//! The field is built once on a monomorphised `Fp<N>` and kept behind the object-safe
+//! [`ExtOps`]; elements are type-erased `Vec<FpElem<N>>` ([`Elem`]). A product then
+//! costs one downcast and one allocation instead of one allocation per base-field
+//! operation (`Fqk<DynFp>`). N is q's limb count rounded up to 1, 2, 4, 8, 16 or 32
+//! (`Fp<N>` holds any p of at most 64·N bits): six instantiations of every F_{q^k}
+//! algorithm instead of the thirteen limb counts of [`DynFp`], which made this module
+//! two thirds of the extension's build (issue 19 part 6). A q of 3, 5–7, 9–12 or 17–24
+//! limbs computes with up to a third more limbs than it needs.
 
 use crate::{bad_value, to_py_err};
 use halfroot::ext::{inv, Fqk, ModulusChoice, MulAlgorithm};
 use halfroot::field::Field;
 use halfroot::prime::dynamic::DynFp;
-use halfroot::prime::PrimeFieldOps;
+use halfroot::prime::{Fp, PrimeFieldOps};
 use num_bigint::{BigInt, BigUint, Sign};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyZeroDivisionError};
@@ -398,7 +402,52 @@ impl PyExtensionField {
             Some(a) => Some((parse_alg("algorithm", a)?, a)),
             None => None,
         };
-        let e = halfroot::with_fp!(&base, |f| build(f.clone(), kk, &spec, &text, alg))?;
+        // (`DynFp::new` checked q; the field is built on the bucket of `EXT_LIMBS`.)
+        let bad_q = |e: halfroot::Error| bad_value("q", &qv.to_string(), &e.to_string());
+        let e = match base.limbs() {
+            1 => build(
+                Fp::<1>::new_trusted_prime(&qu).map_err(bad_q)?,
+                kk,
+                &spec,
+                &text,
+                alg,
+            ),
+            2 => build(
+                Fp::<2>::new_trusted_prime(&qu).map_err(bad_q)?,
+                kk,
+                &spec,
+                &text,
+                alg,
+            ),
+            3 | 4 => build(
+                Fp::<4>::new_trusted_prime(&qu).map_err(bad_q)?,
+                kk,
+                &spec,
+                &text,
+                alg,
+            ),
+            5..=8 => build(
+                Fp::<8>::new_trusted_prime(&qu).map_err(bad_q)?,
+                kk,
+                &spec,
+                &text,
+                alg,
+            ),
+            9..=16 => build(
+                Fp::<16>::new_trusted_prime(&qu).map_err(bad_q)?,
+                kk,
+                &spec,
+                &text,
+                alg,
+            ),
+            _ => build(
+                Fp::<32>::new_trusted_prime(&qu).map_err(bad_q)?,
+                kk,
+                &spec,
+                &text,
+                alg,
+            ),
+        }?;
         Ok(PyExtensionField {
             inner: Arc::new(ExtInner {
                 k: e.degree(),

@@ -349,7 +349,9 @@ pub mod kernel_log {
                 .append(true)
                 .open(path)
             {
-                let _ = writeln!(f, "{line}");
+                // One `write` of the whole line (O_APPEND): lines from concurrent test
+                // threads and processes do not interleave.
+                let _ = f.write_all(format!("{line}\n").as_bytes());
             }
         }
     }

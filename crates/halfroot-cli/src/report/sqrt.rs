@@ -881,7 +881,20 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     for bits in sizes {
         let p = random_prime(bits, &mut rng).ok_or("no prime")?;
         let field = DynFp::new(&p).map_err(|e| e.to_string())?;
-        let row = halfroot::with_fp!(&field, |f| arith_row(f, budget, opts.peers));
+        // Only the limb counts of `sizes` are instantiated (not all thirteen of `DynFp`).
+        let row = match &field {
+            DynFp::L1(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L2(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L3(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L4(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L6(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L8(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L12(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L16(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L24(f) => arith_row(&**f, budget, opts.peers),
+            DynFp::L32(f) => arith_row(&**f, budget, opts.peers),
+            other => return Err(format!("{bits}-bit prime of {} limbs", other.limbs())),
+        };
         arith.push((bits, row));
     }
     md.push_str(

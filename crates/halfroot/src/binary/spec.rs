@@ -179,6 +179,41 @@ pub const TABLE3: &[&str] = &[
     "Ssrf127", "Nist163", "Ssrf163", "Ssrf191", "Ssrf223", "Nist233", "Ssrf233",
 ];
 
+/// One spec of each structural class of [`STANDARD`]: the classes are the word count,
+/// the number of middle terms, the reduction rounds of a square (a double-length value of
+/// 2d − 1 bits) and of the ζ product (d + ⌊d/2⌋ bits), whether the largest middle
+/// exponent is at least 64 (multi-word shifts), and the SSRF type. These are what the
+/// spec-specialised kernels (the unrolled reductions, the word-sliced AVX-512 kernels,
+/// the square-root method) branch on at compile time, so a suite stamped on these 22
+/// reaches every code shape the 43 specs have, at half the build weight (issue 19 part
+/// 6). The `binary` integration tests check that the list covers every class of
+/// [`STANDARD`] once.
+pub const REPRESENTATIVE: &[&str] = &[
+    "Ssrf41", "Ssrf43", "Std43", "Ssrf127", "Ssrf97", "Std97", "Ssrf89", "Ssrf83", "Std83",
+    "Ssrf191", "Ssrf163", "Nist163", "Ssrf223", "Ssrf239", "Nist233", "Ssrf233", "Ssrf251",
+    "Nist283", "Ssrf283", "Nist409", "Nist571", "Ssrf571",
+];
+
+/// Calls `$m!(Type, WORDS)` once for every spec of [`REPRESENTATIVE`], in its order.
+#[macro_export]
+macro_rules! for_each_representative_binary_spec {
+    ($m:ident) => {
+        $crate::__stamp_binary_specs!($m; Ssrf41 Ssrf43 Std43 Ssrf127 Ssrf97 Std97 Ssrf89 Ssrf83
+            Std83 Ssrf191 Ssrf163 Nist163 Ssrf223 Ssrf239 Nist233 Ssrf233
+            Ssrf251 Nist283 Ssrf283 Nist409 Nist571 Ssrf571);
+    };
+}
+
+/// Calls `$m!(Type, WORDS)` for each named spec (the helper of
+/// [`for_each_representative_binary_spec!`](crate::for_each_representative_binary_spec)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __stamp_binary_specs {
+    ($m:ident; $($name:ident)*) => {
+        $( $m!($crate::binary::spec::$name, { $crate::binary::spec::$name::WORDS }); )*
+    };
+}
+
 /// The full exponent list of the spec called `name` (as in [`STANDARD`]).
 pub fn exponents_of(name: &str) -> Option<&'static [u32]> {
     STANDARD.iter().find(|(n, _)| *n == name).map(|(_, e)| *e)

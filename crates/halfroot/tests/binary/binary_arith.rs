@@ -242,8 +242,8 @@ macro_rules! check_spec {
 }
 
 #[test]
-fn every_spec_matches_naive_and_runtime_modulus() {
-    halfroot::for_each_binary_spec!(check_spec);
+fn representative_specs_match_naive_and_runtime_modulus() {
+    halfroot::for_each_representative_binary_spec!(check_spec);
 }
 
 #[test]
@@ -262,6 +262,121 @@ fn specs_are_the_named_polynomials() {
         Some(&[283u32, 12, 7, 5, 0][..])
     );
     assert_eq!(spec::exponents_of("Std43"), Some(&[43u32, 6, 4, 3, 0][..]));
+}
+
+/// The structural class of a spec polynomial (`spec::REPRESENTATIVE` says why):
+/// (words, middle terms, reduction rounds of a square, of the ζ product, largest middle
+/// exponent ≥ 64, SSRF type).
+fn structural_class(
+    exps: &[u32],
+) -> (
+    usize,
+    usize,
+    u32,
+    u32,
+    bool,
+    Option<halfroot::binary::ssrf_type::SsrfType>,
+) {
+    let d = exps[0];
+    let middle = &exps[1..exps.len() - 1];
+    let kmax = middle[0];
+    // The rounds of the kernels' `reduce`: each folds the bits ≥ d back, which then end
+    // below (top − d) + kmax.
+    let rounds = |mut top: u32| {
+        let mut r = 0;
+        while top > d {
+            top = top - d + kmax;
+            r += 1;
+        }
+        r
+    };
+    (
+        (d as usize).div_ceil(64),
+        middle.len(),
+        rounds(2 * d - 1),
+        rounds(d + d / 2),
+        kmax >= 64,
+        halfroot::binary::ssrf_type::classify(d, middle),
+    )
+}
+
+#[test]
+fn representative_specs_cover_every_class_once() {
+    use std::collections::BTreeMap;
+    let mut stamped: Vec<&str> = Vec::new();
+    macro_rules! record {
+        ($t:ty, $n:expr) => {
+            assert_eq!(<$t>::WORDS, $n);
+            stamped.push(<$t>::NAME);
+        };
+    }
+    halfroot::for_each_representative_binary_spec!(record);
+    assert_eq!(
+        stamped,
+        spec::REPRESENTATIVE,
+        "the macro stamps the listed specs"
+    );
+    let mut classes: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for (name, exps) in spec::STANDARD {
+        classes
+            .entry(format!("{:?}", structural_class(exps)))
+            .or_default()
+            .push(name);
+    }
+    for (class, names) in &classes {
+        let reps: Vec<&&str> = names
+            .iter()
+            .filter(|n| spec::REPRESENTATIVE.contains(n))
+            .collect();
+        assert_eq!(
+            reps.len(),
+            1,
+            "class {class} ({names:?}): representatives {reps:?}"
+        );
+    }
+    assert_eq!(classes.len(), spec::REPRESENTATIVE.len());
+}
+
+/// Every one of the 43 polynomials (not only the representatives) through the run-time
+/// path of `DynBinaryField`: products, squares, inverses, square roots and traces
+/// against the naive oracle.
+#[test]
+fn every_standard_polynomial_matches_naive_at_run_time() {
+    use halfroot::binary::dynamic::DynBinaryField;
+    let mut rng = ChaCha20Rng::seed_from_u64(43);
+    for (name, exps) in spec::STANDARD {
+        let f =
+            DynBinaryField::from_modulus(Modulus::from_exponents(exps).expect(name)).expect(name);
+        let words = f.words();
+        let elem = |rng: &mut ChaCha20Rng| {
+            let mut v: Vec<u64> = (0..words).map(|_| rng.next_u64()).collect();
+            let top = exps[0] as usize - 64 * (words - 1);
+            if top < 64 {
+                v[words - 1] &= (1u64 << top) - 1;
+            }
+            v
+        };
+        for _ in 0..8 {
+            let (a, b) = (elem(&mut rng), elem(&mut rng));
+            assert_eq!(
+                f.mul(&a, &b).expect("mul"),
+                naive_mulmod(&a, &b, exps),
+                "{name}"
+            );
+            assert_eq!(
+                f.sqr(&a).expect("sqr"),
+                naive_mulmod(&a, &a, exps),
+                "{name}"
+            );
+            let s = f.sqrt(&a, None).expect("sqrt");
+            assert_eq!(naive_mulmod(&s, &s, exps), a, "{name} sqrt");
+            assert_eq!(f.trace(&a).expect("trace"), naive_trace(&a, exps), "{name}");
+            if a.iter().any(|&w| w != 0) {
+                let i = f.inv(&a).expect("inv");
+                assert_eq!(naive_mulmod(&a, &i, exps), f.one(), "{name} inv");
+            }
+        }
+    }
 }
 
 /// A random modulus of degree `d`: a random number of random middle terms, or a
@@ -540,8 +655,8 @@ macro_rules! check_spec_sqrt {
 }
 
 #[test]
-fn every_spec_sqrt_and_trace_match_naive() {
-    halfroot::for_each_binary_spec!(check_spec_sqrt);
+fn representative_specs_sqrt_and_trace_match_naive() {
+    halfroot::for_each_representative_binary_spec!(check_spec_sqrt);
 }
 
 #[test]
@@ -605,7 +720,7 @@ macro_rules! type1_matches_portable_for {
 #[test]
 fn type1_sqrt_kernel_matches_portable() {
     use halfroot::binary::sqrt::backend as sqrt_backend;
-    halfroot::for_each_binary_spec!(type1_matches_portable_for);
+    halfroot::for_each_representative_binary_spec!(type1_matches_portable_for);
 }
 
 macro_rules! zeta_kernel_matches_portable_for {
@@ -632,5 +747,5 @@ macro_rules! zeta_kernel_matches_portable_for {
 
 #[test]
 fn zeta_sqrt_kernel_matches_portable() {
-    halfroot::for_each_binary_spec!(zeta_kernel_matches_portable_for);
+    halfroot::for_each_representative_binary_spec!(zeta_kernel_matches_portable_for);
 }

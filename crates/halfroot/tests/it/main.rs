@@ -58,6 +58,7 @@ macro_rules! with_test_fp {
 }
 
 mod ext;
+mod ext_differential;
 mod ext_opcounts;
 mod field_traits;
 mod generated;

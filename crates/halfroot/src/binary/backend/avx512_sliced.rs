@@ -160,6 +160,8 @@ macro_rules! upto9 {
 
 /// The largest word count the kernels take (571 bits).
 pub const MAX_WORDS: usize = 9;
+// The ζ product's unrolled columns (`zeta8`) reach k = 12: ⌈(d/2)/64⌉ + N − 1 ≤ 13.
+const _: () = assert!(MAX_WORDS.div_ceil(2) + MAX_WORDS <= 14);
 /// Word registers of a double-length value (+2 spare, always zero).
 const WIDE: usize = 2 * MAX_WORDS + 2;
 
@@ -373,9 +375,11 @@ unsafe fn reduce<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], mut top: usize)
     // SAFETY: contract; every index is checked against the array lengths.
     unsafe {
         let d = m.degree() as usize;
-        // Compile-time specs need at most 4 rounds (Ssrf233 squaring); the loop
-        // after the unrolled ones is for any other modulus.
-        unroll!(i in [0, 1, 2, 3, 4, 5, 6, 7] {
+        // Compile-time specs need at most 4 rounds (Ssrf233 squaring; the ζ product
+        // at most 2), all unrolled; the loop after them is for any other modulus. (Every
+        // unrolled round a spec does not take is dead code the optimiser must remove:
+        // build weight.)
+        unroll!(i in [0, 1, 2, 3] {
             let _ = i;
             if top > d {
                 top = round(m, w, top);
@@ -602,8 +606,9 @@ unsafe fn zeta8<const N: usize, M: ModulusSpec>(
         let tw = top.div_ceil(64);
         let mut w = [zero; WIDE];
         w[..N].copy_from_slice(&even);
-        // Products landing at word k (low) and k + 1 (high), even and odd lanes.
-        upto20!(k {
+        // Products landing at word k (low) and k + 1 (high), even and odd lanes:
+        // k + 1 < ow + N ≤ 5 + 9, so k ≤ 12.
+        unroll!(k in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] {
             if k + 1 < ow + N {
                 let mut e = zero;
                 let mut o = zero;
