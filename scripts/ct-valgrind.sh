@@ -10,9 +10,10 @@ if ! command -v valgrind >/dev/null 2>&1; then
     [ "${HALFROOT_REQUIRE_KERNELS:-}" = "all" ] && exit 1
     exit 0
 fi
-# `--workspace`: the library with the features of the workspace build (`-p halfroot` alone
-# would compile it again for this one example).
-cargo build --release -q --workspace --example ct_valgrind
+# `--workspace` and $HALFROOT_TEST_FEATURES (set by scripts/test-all.sh): the library with
+# the features of the test build (otherwise it would be compiled again for this example).
+cargo build --release -q --workspace ${HALFROOT_TEST_FEATURES:+--features "$HALFROOT_TEST_FEATURES"} \
+    --example ct_valgrind
 bin=target/release/examples/ct_valgrind
 vg=(valgrind -q --error-exitcode=42 --exit-on-first-error=no)
 for level in native portable; do

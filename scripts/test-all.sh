@@ -5,8 +5,14 @@
 # tests took longer to build, not shorter.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The library's unit tests are compiled into it under the feature `internal-tests` and
+# run by tests/it/unit.rs (a `cargo test --lib` harness would compile the whole library
+# a second time). Every build below gives the library this same feature set, so it is
+# compiled once (ct-valgrind.sh and test-python.sh read the variable too).
+export HALFROOT_TEST_FEATURES=halfroot/internal-tests
+features=(--features "$HALFROOT_TEST_FEATURES")
 cargo fmt --all -- --check
-cargo clippy --workspace --all-targets --release -- -D warnings
+cargo clippy --workspace --all-targets --release "${features[@]}" -- -D warnings
 # Every target with unit or integration tests (`--tests`: the libraries, and the
 # integration tests in tests/; not the Python extension's lib nor the CLI binary, which
 # have `test = false` because they have no Rust tests and each takes minutes to build
@@ -24,15 +30,15 @@ mkdir -p target
 export HALFROOT_KERNEL_LOG="$PWD/target/kernel-log.txt"
 rm -f "$HALFROOT_KERNEL_LOG"
 # (--timings: target/cargo-timings/ says which crate took how long to build.)
-cargo test --workspace --release --tests --timings
-cargo test --release --doc -p halfroot -p halfroot-cli -p halfroot-peers
-# Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot library's
-# unit tests and its `binary` and `it` test binaries) again under every HALFROOT_CPU
+cargo test --workspace --release --tests --timings "${features[@]}"
+cargo test --release --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
+# Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
+# `binary` and `it` test binaries; `it` runs the library's unit tests too) again under every HALFROOT_CPU
 # level below native that this CPU supports (`halfroot cpu --levels`), so that the
 # portable code and the AVX2-class kernels (the path of CPUs without AVX-512) are tested
 # here too. The binaries built above are run directly: run time only, no rebuild.
 native_levels="$(./target/release/halfroot cpu --levels)"
-mapfile -t forced_bins < <(cargo test --workspace --release --tests --no-run --message-format=json 2>/dev/null |
+mapfile -t forced_bins < <(cargo test --workspace --release --tests --no-run "${features[@]}" --message-format=json 2>/dev/null |
     python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -43,44 +49,20 @@ for line in sys.stdin:
     t = m.get("target", {})
     if (m.get("reason") == "compiler-artifact" and m.get("executable")
             and m.get("profile", {}).get("test") and "crates/halfroot#" in m.get("package_id", "")
-            and t.get("name") in ("halfroot", "binary", "it")):
+            and t.get("name") in ("binary", "it")):
         print(m["executable"])
 ')
-if [ "${#forced_bins[@]}" -ne 3 ]; then
-    echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
+if [ "${#forced_bins[@]}" -ne 2 ]; then
+    echo "forced paths: expected 2 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
     exit 1
 fi
-# Two levels at a time (a test binary leaves a core idle while its longest tests
-# finish), each into its own log, printed in order; any failure fails the run.
-forced_logs="$PWD/target/forced-paths"
-rm -rf "$forced_logs"
-mkdir -p "$forced_logs"
-forced_levels=()
 for level in $native_levels; do
     [ "$level" = "avx512" ] && continue   # = native, run above
-    forced_levels+=("$level")
-    (
-        rc=0
-        for bin in "${forced_bins[@]}"; do
-            (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q) || rc=1
-        done
-        echo "$rc" >"$forced_logs/$level.rc"
-    ) >"$forced_logs/$level.log" 2>&1 &
-    while [ "$(jobs -rp | wc -l)" -ge 2 ]; do
-        wait -n || true
+    echo "== forced path HALFROOT_CPU=$level =="
+    for bin in "${forced_bins[@]}"; do
+        (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q)
     done
 done
-wait
-forced_failed=0
-for level in "${forced_levels[@]}"; do
-    echo "== forced path HALFROOT_CPU=$level =="
-    cat "$forced_logs/$level.log"
-    if [ "$(cat "$forced_logs/$level.rc" 2>/dev/null)" != "0" ]; then
-        echo "forced path HALFROOT_CPU=$level FAILED" >&2
-        forced_failed=1
-    fi
-done
-[ "$forced_failed" -eq 0 ]
 bash scripts/kernel-summary.sh "$HALFROOT_KERNEL_LOG" "$native_levels"
 # Constant-time check: the field traits' constant-time operations under Valgrind with the
 # secrets marked undefined (and a control run that must be caught).

@@ -26,6 +26,11 @@ fi
 "$PY" -m pip install -q "maturin>=1.5,<2" numpy pytest galois "dask[distributed]"
 # A normal PEP 517 install, what `pip install ./crates/halfroot-py` does on a fresh
 # machine: maturin builds the extension (release profile, feature extension-module).
+# Under scripts/test-all.sh, $HALFROOT_TEST_FEATURES names the features the test build
+# gave the library, so that maturin links that build instead of compiling it again.
+if [ -n "${HALFROOT_TEST_FEATURES:-}" ]; then
+    export MATURIN_PEP517_ARGS="${MATURIN_PEP517_ARGS:+$MATURIN_PEP517_ARGS }--features $HALFROOT_TEST_FEATURES"
+fi
 "$PY" -m pip install -q --force-reinstall --no-deps ./crates/halfroot-py
 cd crates/halfroot-py
 "$PY" -m pytest -q tests "$@"

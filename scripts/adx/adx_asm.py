@@ -67,7 +67,7 @@ def sizes_text(sizes):
 def sizes_const(name, sizes, doc):
     """A `pub(crate) const NAME: &[usize]` the dispatch tests read (unused otherwise)."""
     return (f"/// {doc}\n"
-            "#[cfg_attr(not(test), allow(dead_code))]\n"
+            '#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]\n'
             f"pub(crate) const {name}: &[usize] = &[{sizes_list(sizes)}];\n")
 
 

@@ -100,7 +100,7 @@ def kernel(n, full=False):
 /// # Safety
 /// The CPU must support BMI2 and ADX. Modulus: {pre}.
 #[inline]
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) unsafe fn {name}(ops: &Operands<{n}>) -> ([u64; {n}], u64) {{
 {decl}
     // SAFETY: reads only the {24 * n + 8} bytes of `ops` (a, b, p, m0, repr(C));

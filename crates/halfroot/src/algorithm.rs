@@ -109,8 +109,8 @@ macro_rules! named_algorithm {
 }
 pub(crate) use named_algorithm;
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
     /// Every algorithm enum: names are kebab-case, distinct, and parse back from
@@ -144,7 +144,6 @@ mod tests {
         assert!(e.ends_with(", auto"), "{e}");
     }
 
-    #[test]
     fn every_algorithm_enum_has_one_spelling() {
         check::<crate::binary::sqrt::SqrtAlgorithm>();
         check::<crate::binary::half_trace::HalfTraceMethod>();
@@ -157,4 +156,10 @@ mod tests {
         check::<crate::ext::mul::MulAlgorithm>();
         check::<crate::ext::inv::InvAlgorithm>();
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "every_algorithm_enum_has_one_spelling",
+        every_algorithm_enum_has_one_spelling,
+    )];
 }

@@ -242,8 +242,8 @@ impl<F: Field> Field for Counting<F> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
     /// GF(7) written out plainly, only for testing the wrapper.
@@ -301,7 +301,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn pow_counts_squarings_and_multiplications() {
         let f = Counting::new(Gf7);
         // 3^13: 13 = 0b1101, three squarings after the leading bit, two multiplications.
@@ -315,7 +314,6 @@ mod tests {
         assert_eq!(f.counts().to_string(), "1I + 1A");
     }
 
-    #[test]
     fn batch_calls_are_counted_per_element() {
         let f = Counting::new(Gf7);
         let a = [1u8, 2, 3, 4, 0];
@@ -334,4 +332,16 @@ mod tests {
         assert!(f.sqr_many(&a, &mut out[..2]).is_err());
         assert_eq!(f.counts(), OpCounts::default());
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "pow_counts_squarings_and_multiplications",
+            pow_counts_squarings_and_multiplications,
+        ),
+        (
+            "batch_calls_are_counted_per_element",
+            batch_calls_are_counted_per_element,
+        ),
+    ];
 }

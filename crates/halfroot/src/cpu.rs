@@ -386,12 +386,11 @@ pub mod kernel_log {
     }
 }
 
-#[cfg(test)]
+#[cfg(feature = "internal-tests")]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn restriction_parses_levels_lists_and_removals() {
         assert_eq!(parse_restriction("").unwrap(), Caps::of(&Feature::ALL));
         assert_eq!(
@@ -414,7 +413,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn caps_are_within_detected_and_levels_are_nested() {
         assert_eq!(caps().intersect(detected()), caps());
         let levels = supported_levels();
@@ -425,4 +423,16 @@ mod tests {
         }
         assert!(describe().contains("detected:"));
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "restriction_parses_levels_lists_and_removals",
+            restriction_parses_levels_lists_and_removals,
+        ),
+        (
+            "caps_are_within_detected_and_levels_are_nested",
+            caps_are_within_detected_and_levels_are_nested,
+        ),
+    ];
 }

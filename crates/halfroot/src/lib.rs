@@ -27,6 +27,9 @@ pub mod error;
 pub mod ext;
 pub mod field;
 pub mod gf2poly;
+#[cfg(feature = "internal-tests")]
+#[doc(hidden)]
+pub mod internal_tests;
 pub mod numbers;
 pub mod poly;
 pub mod prime;

@@ -22,11 +22,10 @@ pub fn prime_factors(mut n: usize) -> Vec<usize> {
     out
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn prime_factors_matches_trial_products() {
         assert_eq!(prime_factors(1), Vec::<usize>::new());
         assert_eq!(prime_factors(2), vec![2]);
@@ -46,4 +45,10 @@ mod tests {
             assert_eq!(m, 1, "{n}: {fs:?} misses a factor");
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "prime_factors_matches_trial_products",
+        prime_factors_matches_trial_products,
+    )];
 }

@@ -272,8 +272,8 @@ impl<'a, F: Field> PolyRing<'a, F> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::count::Counting;
     use crate::prime::reference::BigPrimeField;
@@ -287,7 +287,6 @@ mod tests {
         xs.iter().map(|&x| BigUint::from(x)).collect()
     }
 
-    #[test]
     fn small_examples_over_gf7() {
         let f = gf(7);
         let r = PolyRing::new(&f);
@@ -312,7 +311,6 @@ mod tests {
         );
     }
 
-    #[test]
     fn products_and_divisions_are_counted() {
         let f = Counting::new(gf(101));
         let r = PolyRing::new(&f);
@@ -325,4 +323,13 @@ mod tests {
         assert_eq!(f.counts().i, 1);
         assert_eq!(f.counts().m, 9);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("small_examples_over_gf7", small_examples_over_gf7),
+        (
+            "products_and_divisions_are_counted",
+            products_and_divisions_are_counted,
+        ),
+    ];
 }

@@ -455,12 +455,11 @@ pub const INV_CHUNK: usize = 64;
 /// batch multiplication call).
 pub const INV_LANES: usize = 8;
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::binary::modulus::Modulus;
 
-    #[test]
     fn inverse_times_element_is_one() {
         let ar = Arith::<3, Modulus>::new(Modulus::parse("163,7,6,3,0").expect("m")).expect("a");
         let a = [0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321, 0x5];
@@ -469,4 +468,8 @@ mod tests {
         assert!(ar.inv(&[0; 3]).is_none());
         assert!(Arith::<2, Modulus>::new(Modulus::parse("163,7,6,3,0").expect("m")).is_err());
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] =
+        &[("inverse_times_element_is_one", inverse_times_element_is_one)];
 }

@@ -452,9 +452,13 @@ impl DynBinaryField {
         dispatch!(self, f => rows_apply(w, a, out, |x, o| f.sqrt_many(x, o)))
     }
 
-    /// `out = H(a)` row by row (constant-time; odd degrees only, else an error).
+    /// `out = H(a)` row by row (constant-time; odd degrees only, else an error, even for
+    /// an empty batch, as [`BinaryField::half_trace_many`]).
     pub fn half_trace_rows(&self, a: &[u64], out: &mut [u64]) -> Result<()> {
         self.check_rows_out(a, out.len())?;
+        if self.degree().is_multiple_of(2) {
+            return Err(super::field::even_half_trace_error(self.degree()));
+        }
         let w = self.words;
         dispatch!(self, f => rows_apply(w, a, out, |x, o| f.half_trace_many(x, o)))
     }
@@ -667,11 +671,10 @@ impl BinaryFieldOps for DynBinaryField {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn dyn_field_validates_and_computes() {
         let f = DynBinaryField::new("x^163+x^57+x^49+x^29+1").expect("field");
         assert_eq!(f.words(), 3);
@@ -701,4 +704,10 @@ mod tests {
             .to_string();
         assert!(e.contains("factor of degree"), "{e}");
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "dyn_field_validates_and_computes",
+        dyn_field_validates_and_computes,
+    )];
 }

@@ -1207,8 +1207,8 @@ fn gcd_degree(a: Vec<u64>, b: Vec<u64>) -> usize {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::binary::modulus::Modulus;
 
@@ -1216,7 +1216,6 @@ mod tests {
         BinaryField::<N, Modulus>::new(Modulus::parse(text).expect("parse"))
     }
 
-    #[test]
     fn reducible_moduli_are_rejected_with_factor_degree() {
         // x^4 + x^2 + 1 = (x^2 + x + 1)^2.
         let e = field::<1>("4,2,0").expect_err("reducible").to_string();
@@ -1234,7 +1233,6 @@ mod tests {
         assert!(e.contains("degree 1"), "{e}");
     }
 
-    #[test]
     fn is_irreducible_matches_known_polynomials() {
         let m = |t: &str| Modulus::parse(t).expect("parse");
         assert!(is_irreducible::<3, Modulus>(&m("163,7,6,3,0")));
@@ -1242,11 +1240,26 @@ mod tests {
         assert!(!is_irreducible::<2, Modulus>(&m("163,7,6,3,0")));
     }
 
-    #[test]
     fn gcd_degree_matches_known_factorisations() {
         // gcd(x^2 + 1, x + 1) = x + 1.
         assert_eq!(gcd_degree(vec![0b101], vec![0b11]), 1);
         // gcd(x^3 + x + 1, x^2 + x + 1) = 1.
         assert_eq!(gcd_degree(vec![0b1011], vec![0b111]), 0);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "reducible_moduli_are_rejected_with_factor_degree",
+            reducible_moduli_are_rejected_with_factor_degree,
+        ),
+        (
+            "is_irreducible_matches_known_polynomials",
+            is_irreducible_matches_known_polynomials,
+        ),
+        (
+            "gcd_degree_matches_known_factorisations",
+            gcd_degree_matches_known_factorisations,
+        ),
+    ];
 }

@@ -70,11 +70,10 @@ pub fn format_hex(words: &[u64]) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn hex_round_trips_and_rejects() {
         let v = parse_hex("0x1_0", 8);
         assert!(matches!(v, Err(Error::Parse { .. })));
@@ -94,4 +93,8 @@ mod tests {
         assert!(matches!(parse_hex("", 8), Err(Error::Parse { .. })));
         assert!(matches!(parse_hex("0x", 8), Err(Error::Parse { .. })));
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] =
+        &[("hex_round_trips_and_rejects", hex_round_trips_and_rejects)];
 }

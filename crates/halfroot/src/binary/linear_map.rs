@@ -261,8 +261,8 @@ impl<const N: usize> LinearMap<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use rand::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -324,7 +324,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn every_layout_and_kernel_matches_naive_product() {
         check::<1>(1, 1);
         check::<1>(13, 2);
@@ -342,7 +341,6 @@ mod tests {
         check::<12>(700, 14);
     }
 
-    #[test]
     fn accelerated_kernels_match_portable() {
         let mut rng = ChaCha8Rng::seed_from_u64(99);
         let columns: Vec<[u64; 4]> = (0..233).map(|_| random_vec::<4>(&mut rng, 256)).collect();
@@ -360,7 +358,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn layout_names_round_trip() {
         for l in Layout::ALL {
             assert_eq!(l.name().parse::<Layout>().expect("name"), l);
@@ -369,4 +366,17 @@ mod tests {
         assert!("bogus".parse::<Layout>().is_err());
         assert!(Layout::MaskCt.is_constant_time() && !Layout::Byte.is_constant_time());
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "every_layout_and_kernel_matches_naive_product",
+            every_layout_and_kernel_matches_naive_product,
+        ),
+        (
+            "accelerated_kernels_match_portable",
+            accelerated_kernels_match_portable,
+        ),
+        ("layout_names_round_trip", layout_names_round_trip),
+    ];
 }

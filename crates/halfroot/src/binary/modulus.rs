@@ -164,11 +164,10 @@ impl core::fmt::Display for Modulus {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn both_notations_parse_to_the_same_modulus() {
         let a = Modulus::parse("163,57,49,29,0").expect("list");
         let b = Modulus::parse("x^163 + x^57 + X^49 + x^29 + 1").expect("poly");
@@ -179,7 +178,6 @@ mod tests {
         assert_eq!(c.exponents(), vec![3, 1, 0]);
     }
 
-    #[test]
     fn malformed_moduli_are_rejected_with_reasons() {
         for (text, needle) in [
             ("", "empty"),
@@ -196,4 +194,16 @@ mod tests {
             assert!(err.contains(needle), "{text}: {err}");
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "both_notations_parse_to_the_same_modulus",
+            both_notations_parse_to_the_same_modulus,
+        ),
+        (
+            "malformed_moduli_are_rejected_with_reasons",
+            malformed_moduli_are_rejected_with_reasons,
+        ),
+    ];
 }

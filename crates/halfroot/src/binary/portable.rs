@@ -264,11 +264,10 @@ impl<const N: usize> Wide<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn clmul64_matches_the_bit_loop() {
         let naive = |a: u64, b: u64| {
             let mut r = 0u128;
@@ -307,7 +306,6 @@ mod tests {
         (r as u64, (r >> 64) as u64)
     }
 
-    #[test]
     fn clmul64_matches_bitwise() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..2000 {
@@ -320,13 +318,11 @@ mod tests {
         assert_eq!(clmul64(!0, !0), clmul_bitwise(!0, !0));
     }
 
-    #[test]
     fn sqr_wide_matches_mul_wide() {
         let a = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210, 0x7];
         assert_eq!(sqr_wide(&a), mul_wide(&a, &a));
     }
 
-    #[test]
     fn reduce_small_field_matches_bitwise_division() {
         // x^7 + x + 1 ... use GF(2^8) with AES polynomial x^8+x^4+x^3+x+1.
         let m = Modulus::parse("8,4,3,1,0").expect("aes");
@@ -353,4 +349,15 @@ mod tests {
         let (lo, hi) = mul_wide(&[0x53], &[0xca]);
         assert_eq!(reduce(&m, &lo, &hi), [1]);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("clmul64_matches_the_bit_loop", clmul64_matches_the_bit_loop),
+        ("clmul64_matches_bitwise", clmul64_matches_bitwise),
+        ("sqr_wide_matches_mul_wide", sqr_wide_matches_mul_wide),
+        (
+            "reduce_small_field_matches_bitwise_division",
+            reduce_small_field_matches_bitwise_division,
+        ),
+    ];
 }

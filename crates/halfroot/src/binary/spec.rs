@@ -219,11 +219,10 @@ pub fn exponents_of(name: &str) -> Option<&'static [u32]> {
     STANDARD.iter().find(|(n, _)| *n == name).map(|(_, e)| *e)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn tables_name_existing_specs_with_the_published_exponents() {
         for name in NIST.iter().chain(TABLE1).chain(TABLE3) {
             assert!(exponents_of(name).is_some(), "{name}");
@@ -237,4 +236,10 @@ mod tests {
         assert_eq!(Ssrf163::EXPONENTS, &[163, 57, 49, 29, 0]);
         assert_eq!(Nist163.middle_exponents(), &[7, 6, 3]);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "tables_name_existing_specs_with_the_published_exponents",
+        tables_name_existing_specs_with_the_published_exponents,
+    )];
 }

@@ -183,11 +183,10 @@ pub fn zeta_closed_form(degree: u32, middle: &[u32], ty: SsrfType) -> Option<Vec
     Some(terms)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn classify_matches_paper_examples() {
         assert_eq!(classify(163, &[57, 49, 29]), Some(SsrfType::I));
         assert_eq!(classify(163, &[7, 6, 3]), None);
@@ -202,7 +201,6 @@ mod tests {
         assert_eq!(classify(8, &[4, 3, 1]), None);
     }
 
-    #[test]
     fn closed_forms_match_paper_examples() {
         assert_eq!(
             zeta_closed_form(163, &[57, 49, 29], SsrfType::I),
@@ -229,4 +227,16 @@ mod tests {
         // m = d/2: ζ = x^(3d/4 + 1/2).
         assert_eq!(zeta_closed_form(6, &[3], SsrfType::III), Some(vec![5]));
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "classify_matches_paper_examples",
+            classify_matches_paper_examples,
+        ),
+        (
+            "closed_forms_match_paper_examples",
+            closed_forms_match_paper_examples,
+        ),
+    ];
 }

@@ -135,11 +135,10 @@ impl<const N: usize> Trace<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn spectra_match_paper_statements() {
         // Type I: only Tr(1) = 1 (Remark 4).
         let s = trace_spectrum(163, &[57, 49, 29]);
@@ -160,4 +159,10 @@ mod tests {
         let ones: Vec<usize> = (0..163).filter(|&i| s[i] == 1).collect();
         assert_eq!(ones, vec![0, 157]);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "spectra_match_paper_statements",
+        spectra_match_paper_statements,
+    )];
 }

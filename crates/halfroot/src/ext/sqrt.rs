@@ -97,15 +97,14 @@ where
     Some(if key(&y) < key(&x) { y } else { x })
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::prime::reference::BigPrimeField;
 
     /// Over GF(13^5) (k = 5 is odd, so the squares of F_13 stay squares and the
     /// non-squares stay non-squares): every root squares back, the character agrees
     /// with whether a root was found, and the character of a square is 1.
-    #[test]
     fn roots_square_back_and_agree_with_the_character() {
         let base = BigPrimeField::new(BigUint::from(13u32)).expect("prime");
         let e = Fqk::with_default_modulus(base, 5).expect("F_{13^5}");
@@ -128,4 +127,10 @@ mod tests {
         assert_eq!(quadratic_character(&e, &two), -1);
         assert!(sqrt_vartime(&e, &two).is_none());
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "roots_square_back_and_agree_with_the_character",
+        roots_square_back_and_agree_with_the_character,
+    )];
 }

@@ -352,11 +352,10 @@ fn barrett_mu(m: &Gf2Poly, n: usize) -> Vec<u64> {
     Gf2Poly::from_exponents(&exps).words().to_vec()
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn barrett_mu_matches_long_division() {
         let mut seed = 0x1234_5678_9ABC_DEF1u64;
         for n in [1usize, 2, 5, 63, 64, 65, 127, 128, 200, 1000, 3001] {
@@ -377,4 +376,10 @@ mod tests {
             }
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "barrett_mu_matches_long_division",
+        barrett_mu_matches_long_division,
+    )];
 }

@@ -58,12 +58,12 @@
 //! `backend/bmi.rs`, `backend/comba.rs` and `backend/matrix_rows.rs`, the kernels in
 //! `backend/x86_64/`, the barrier in `backend/ct_barrier.rs`.
 
-mod adx;
-mod bmi;
+pub(crate) mod adx;
+pub(crate) mod bmi;
 pub(crate) mod comba;
 pub(crate) mod ct_barrier;
 pub(crate) mod ifma;
-mod matrix_rows;
+pub(crate) mod matrix_rows;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 

@@ -32,7 +32,7 @@
 //!   Lucas test of [`crate::prime::primality`]).
 
 pub(crate) mod bingcd;
-mod divsteps;
+pub(crate) mod divsteps;
 
 use crate::field::Field;
 use crate::prime::montgomery::{Fp, FpElem};
@@ -217,8 +217,8 @@ impl<const N: usize> Fp<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use rand::{RngCore, SeedableRng};
 
@@ -304,7 +304,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn jacobi_bingcd_matches_big_integer_jacobi() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(78);
         bingcd_limbs_matches_big::<1>(&mut rng);
@@ -348,7 +347,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn legendre_methods_match_euler_criterion() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(79);
         methods_match_euler_at::<1>(64, &mut rng);
@@ -362,7 +360,6 @@ mod tests {
     }
 
     proptest::proptest! {
-        #[test]
         fn jacobi_bingcd_matches_big_integer_jacobi_prop(
             a in proptest::array::uniform4(proptest::num::u64::ANY),
             n in proptest::array::uniform4(proptest::num::u64::ANY),
@@ -381,7 +378,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn jacobi_limbs_matches_big_integer_jacobi() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(77);
         limbs_matches_big::<1>(&mut rng);
@@ -390,4 +386,24 @@ mod tests {
         limbs_matches_big::<4>(&mut rng);
         limbs_matches_big::<8>(&mut rng);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "jacobi_bingcd_matches_big_integer_jacobi",
+            jacobi_bingcd_matches_big_integer_jacobi,
+        ),
+        (
+            "legendre_methods_match_euler_criterion",
+            legendre_methods_match_euler_criterion,
+        ),
+        (
+            "jacobi_bingcd_matches_big_integer_jacobi_prop",
+            jacobi_bingcd_matches_big_integer_jacobi_prop,
+        ),
+        (
+            "jacobi_limbs_matches_big_integer_jacobi",
+            jacobi_limbs_matches_big_integer_jacobi,
+        ),
+    ];
 }

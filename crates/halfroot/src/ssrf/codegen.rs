@@ -579,15 +579,20 @@ pub fn generate(m: &Modulus, word_bits: u32, lang: Lang) -> Result<Generated> {
     })
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn reduction_counts_match_appendix_b() {
         let nist = Modulus::parse("163,7,6,3,0").expect("ok");
         let ssrf = Modulus::parse("163,57,49,29,0").expect("ok");
         assert_eq!(reduction_ops(&nist, 32).expect("ok"), 74);
         assert_eq!(reduction_ops(&ssrf, 32).expect("ok"), 89);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "reduction_counts_match_appendix_b",
+        reduction_counts_match_appendix_b,
+    )];
 }

@@ -75,11 +75,10 @@ pub fn type2_pentanomials(d: u32) -> Vec<u32> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn p_d1_test_matches_dense_ben_or() {
         for d in (5u32..=301).step_by(2) {
             let e = p_d1_exponents(d).expect("odd");
@@ -92,4 +91,10 @@ mod tests {
             assert_eq!(p_d1_is_irreducible(d), dense.is_irreducible(), "d = {d}");
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "p_d1_test_matches_dense_ben_or",
+        p_d1_test_matches_dense_ben_or,
+    )];
 }

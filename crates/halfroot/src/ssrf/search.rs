@@ -660,11 +660,10 @@ pub fn least_fewest_terms(
     Ok(None)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn walk_order_matches_lexicographic_sort() {
         let spec = SearchSpec {
             degree: 21,
@@ -685,7 +684,6 @@ mod tests {
         assert!(seen.iter().all(|v| v[0] > v[1] && v[1] > v[2]));
     }
 
-    #[test]
     fn controlled_search_matches_plain_and_cancels_between_chunks() {
         let spec = SearchSpec {
             degree: 163,
@@ -728,7 +726,6 @@ mod tests {
         assert_eq!(c.expect("ok"), Outcome::Cancelled(None));
     }
 
-    #[test]
     fn shards_partition_the_space() {
         let spec = SearchSpec {
             degree: 29,
@@ -748,4 +745,17 @@ mod tests {
         b.sort();
         assert_eq!(a, b);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "walk_order_matches_lexicographic_sort",
+            walk_order_matches_lexicographic_sort,
+        ),
+        (
+            "controlled_search_matches_plain_and_cancels_between_chunks",
+            controlled_search_matches_plain_and_cancels_between_chunks,
+        ),
+        ("shards_partition_the_space", shards_partition_the_space),
+    ];
 }

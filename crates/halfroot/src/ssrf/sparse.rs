@@ -289,11 +289,10 @@ pub fn is_prime(n: usize) -> bool {
     n >= 2 && crate::numbers::prime_factors(n) == [n]
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn sparse_irreducibility_matches_ben_or() {
         // Every trinomial and many pentanomials of small degree, both tests.
         for n in 2u32..=70 {
@@ -323,7 +322,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn small_root_filter_matches_ben_or_certificates() {
         // A root in GF(2^k) means a factor of degree dividing k.
         for n in 9u32..=40 {
@@ -345,7 +343,6 @@ mod tests {
         assert!(has_small_root(&[9, 8, 7, 3, 0], 2));
     }
 
-    #[test]
     fn x_pow_2k_matches_mod_context() {
         let e = [200u32, 199, 13, 2, 0];
         let f = Gf2Poly::from_exponents(&e);
@@ -356,4 +353,17 @@ mod tests {
             assert_eq!(got, ctx.x_pow_2k(k), "k = {k}");
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "sparse_irreducibility_matches_ben_or",
+            sparse_irreducibility_matches_ben_or,
+        ),
+        (
+            "small_root_filter_matches_ben_or_certificates",
+            small_root_filter_matches_ben_or_certificates,
+        ),
+        ("x_pow_2k_matches_mod_context", x_pow_2k_matches_mod_context),
+    ];
 }

@@ -173,11 +173,10 @@ pub fn check(exponents: &[u32]) -> Check {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn factor_count_matches_products_of_known_irreducibles() {
         // (x+1)(x^2+x+1)(x^3+x+1)(x^5+x^2+1): 4 factors.
         let f = Gf2Poly::from_exponents(&[1, 0])
@@ -196,7 +195,6 @@ mod tests {
         assert_eq!(factor_count(&Gf2Poly::from_exponents(&[7, 0])), Some(3));
     }
 
-    #[test]
     fn families_match_the_theorem_bounds() {
         // d = 163 ≡ 1 (mod 3): top 57, J = odd j < 48; J' = odd j ≤ 56.
         let f = families(163);
@@ -210,4 +208,16 @@ mod tests {
         assert_eq!(f[1].1.last(), Some(&19));
         assert!(families(57).is_empty());
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "factor_count_matches_products_of_known_irreducibles",
+            factor_count_matches_products_of_known_irreducibles,
+        ),
+        (
+            "families_match_the_theorem_bounds",
+            families_match_the_theorem_bounds,
+        ),
+    ];
 }

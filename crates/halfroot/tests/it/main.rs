@@ -69,3 +69,4 @@ mod prime_opcounts;
 mod prime_sqrt;
 mod ssrf;
 mod ssrf_codegen;
+mod unit;

@@ -952,8 +952,8 @@ unsafe fn k_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [
     (lo, hi)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
     /// Montgomery's 17- and 22-product carry-less kernels against the portable schoolbook
@@ -995,7 +995,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn montgomery_clmul_matches_portable() {
         use crate::cpu::{kernel_log, Feature};
         let Some(t) = Pclmul::detect() else {
@@ -1010,4 +1009,10 @@ mod tests {
         montgomery_matches::<7>(t);
         assert_eq!(mul_wide_montgomery(t, &[1u64; 5], &[1u64; 5]), None);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "montgomery_clmul_matches_portable",
+        montgomery_clmul_matches_portable,
+    )];
 }

@@ -99,8 +99,8 @@ pub fn fold_backend_name() -> &'static str {
     "portable"
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use rand::{RngCore, SeedableRng};
 
@@ -171,7 +171,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn fold_matches_portable_and_naive() {
         check::<1>(3);
         check::<1>(41);
@@ -183,4 +182,10 @@ mod tests {
         check::<5>(283);
         check::<9>(571);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "fold_matches_portable_and_naive",
+        fold_matches_portable_and_naive,
+    )];
 }

@@ -105,8 +105,8 @@ impl Chain {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
     fn check(c: &Chain, e: u32) {
@@ -126,7 +126,6 @@ mod tests {
         );
     }
 
-    #[test]
     fn chains_reach_their_target() {
         for e in (0..2000u32).chain([65535]) {
             check(&Chain::binary(e), e);
@@ -134,7 +133,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn powers_chain_of_162_matches_hand_chain() {
         // 1, 2, 4, …, 128, 160 = 128 + 32, 162 = 160 + 2.
         assert_eq!(
@@ -144,4 +142,13 @@ mod tests {
         let ks: Vec<u32> = Chain::powers(162).squaring_counts().collect();
         assert_eq!(ks, [1, 2, 4, 8, 16, 32, 64, 32, 2]);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("chains_reach_their_target", chains_reach_their_target),
+        (
+            "powers_chain_of_162_matches_hand_chain",
+            powers_chain_of_162_matches_hand_chain,
+        ),
+    ];
 }

@@ -278,11 +278,10 @@ pub(crate) fn inv_matrices<const N: usize, M: ModulusSpec>(
     })
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn chain_reaches_d_minus_one() {
         for d in 2..600u32 {
             let mut k = 1;
@@ -297,4 +296,8 @@ mod tests {
             assert_eq!(muls, (31 - e.leading_zeros()) + e.count_ones() - 1);
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] =
+        &[("chain_reaches_d_minus_one", chain_reaches_d_minus_one)];
 }

@@ -476,8 +476,8 @@ impl<const N: usize> CtPlan<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::binary::backend::Backend;
     use crate::binary::spec::{Nist163, Nist283, Nist571, Ssrf163, Ssrf409};
@@ -521,7 +521,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn fused_kernel_matches_portable() {
         #[cfg(target_arch = "x86_64")]
         crate::cpu::kernel_log::check(
@@ -535,4 +534,10 @@ mod tests {
         fused_matches_portable_for::<7, Ssrf409>();
         fused_matches_portable_for::<9, Nist571>();
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "fused_kernel_matches_portable",
+        fused_kernel_matches_portable,
+    )];
 }

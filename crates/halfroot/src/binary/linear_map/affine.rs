@@ -330,8 +330,8 @@ fn apply_portable<const N: usize>(blocks: &[Block], bits: usize, a: &[u64; N]) -
     out
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use rand::{RngCore, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -446,7 +446,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn affine_map_matches_naive_product() {
         let mut rng = ChaCha8Rng::seed_from_u64(81);
         check::<1>(1, 1, &mut rng);
@@ -468,7 +467,6 @@ mod tests {
         check::<12>(700, 768, &mut rng);
     }
 
-    #[test]
     fn affine_map_gfni_matches_portable() {
         // On a CPU without GFNI both are the portable kernel: the kernel log says so
         // (and `HALFROOT_REQUIRE_KERNELS=all` fails the test).
@@ -497,7 +495,6 @@ mod tests {
         assert_eq!(x, y);
     }
 
-    #[test]
     fn affine_byte_matches_definition() {
         // The identity matrix (row r = bit r) and the bit-reversal matrix.
         let identity: u64 = (0..8).map(|r| (1u64 << r) << (8 * (7 - r))).sum();
@@ -508,7 +505,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn affine_map_rejects_length_mismatch() {
         let cols: Vec<[u64; 1]> = (0..8).map(|k| [1u64 << k]).collect();
         let m = AffineMap::<1>::new(&cols);
@@ -516,4 +512,24 @@ mod tests {
         assert!(m.apply_many(&[[1]], &mut out).is_err());
         assert_eq!(out, [[7], [7]]);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "affine_map_matches_naive_product",
+            affine_map_matches_naive_product,
+        ),
+        (
+            "affine_map_gfni_matches_portable",
+            affine_map_gfni_matches_portable,
+        ),
+        (
+            "affine_byte_matches_definition",
+            affine_byte_matches_definition,
+        ),
+        (
+            "affine_map_rejects_length_mismatch",
+            affine_map_rejects_length_mismatch,
+        ),
+    ];
 }

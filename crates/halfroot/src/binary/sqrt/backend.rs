@@ -235,11 +235,10 @@ pub fn backend_name() -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
-    #[test]
     fn split_matches_bitwise() {
         let a = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210, 0xdead_beef];
         let (e, o) = split_portable(&a, 3);
@@ -252,7 +251,6 @@ mod tests {
         assert_eq!(o[2], 0);
     }
 
-    #[test]
     fn sparse_matches_portable() {
         let mut x = 0x0123_4567_89AB_CDEFu64;
         let terms = [82u32, 29, 25, 15];
@@ -269,7 +267,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn split_matches_portable() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..500 {
@@ -285,4 +282,11 @@ mod tests {
             }
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("split_matches_bitwise", split_matches_bitwise),
+        ("sparse_matches_portable", sparse_matches_portable),
+        ("split_matches_portable", split_matches_portable),
+    ];
 }

@@ -497,9 +497,9 @@ pub fn mul7<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], c: &mut [Wide<N>]) {
     }
 }
 
-#[cfg(test)]
+#[cfg(feature = "internal-tests")]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use num_bigint::{BigInt, BigUint};
     use rand::{RngCore, SeedableRng};
@@ -617,7 +617,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn batch_karatsuba_matches_schoolbook() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(57);
         check::<1>(&mut rng);
@@ -630,4 +629,10 @@ mod tests {
         check::<24>(&mut rng);
         check::<32>(&mut rng);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "batch_karatsuba_matches_schoolbook",
+        batch_karatsuba_matches_schoolbook,
+    )];
 }

@@ -149,9 +149,9 @@ pub fn mul5<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], alpha: u64, neg: boo
     ]
 }
 
-#[cfg(test)]
+#[cfg(feature = "internal-tests")]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use num_bigint::{BigInt, BigUint};
     use rand::{RngCore, SeedableRng};
@@ -234,7 +234,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn fused5_matches_biguint() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         check::<1>(&mut rng);
@@ -245,4 +244,8 @@ mod tests {
         check::<16>(&mut rng);
         check::<24>(&mut rng);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] =
+        &[("fused5_matches_biguint", fused5_matches_biguint)];
 }

@@ -117,8 +117,8 @@ pub fn mul_wide_kara<const N: usize, const H: usize>(
     (lo, hi)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use num_bigint::BigUint;
     use rand::{RngCore, SeedableRng};
@@ -159,7 +159,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn kara_wide_matches_biguint() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(16);
         check::<8, 4>(&mut rng);
@@ -167,4 +166,8 @@ mod tests {
         check::<16, 8>(&mut rng);
         check::<24, 12>(&mut rng);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] =
+        &[("kara_wide_matches_biguint", kara_wide_matches_biguint)];
 }

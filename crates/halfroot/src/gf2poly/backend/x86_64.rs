@@ -191,8 +191,8 @@ unsafe fn blocks_pclmul(a: &[u64], b: &[u64], out: &mut [u64]) {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
 
     fn words(seed: &mut u64, n: usize) -> Vec<u64> {
@@ -206,7 +206,6 @@ mod tests {
             .collect()
     }
 
-    #[test]
     fn sqr_matches_portable() {
         crate::cpu::kernel_log::check(
             "gf2poly::x86_64::sqr",
@@ -224,7 +223,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn mul_basecase_matches_portable() {
         crate::cpu::kernel_log::check(
             "gf2poly::x86_64::mul_basecase",
@@ -245,4 +243,13 @@ mod tests {
             }
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("sqr_matches_portable", sqr_matches_portable),
+        (
+            "mul_basecase_matches_portable",
+            mul_basecase_matches_portable,
+        ),
+    ];
 }

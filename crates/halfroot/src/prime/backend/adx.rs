@@ -248,8 +248,8 @@ pub(crate) fn mont_mul_adx_copied<const N: usize>(
     None
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::prime::montgomery::mul::mont_mul;
     use rand::{RngCore, SeedableRng};
@@ -306,7 +306,6 @@ mod tests {
     /// kernel, and the lazy kernels are the 3-limb ones `mont_sqr_lazy_3` and
     /// `mont_mul_lazy_3` call. (`mont_mul_adx_matches_portable` checks that each
     /// dispatch function returns a result exactly for its table's sizes.)
-    #[test]
     fn dispatch_matches_generated_sizes() {
         for n in 0..=64 {
             for top in [u64::MAX, u64::MAX - 1, 1 << 63, 1] {
@@ -406,7 +405,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn mont_mul_adx_ptr_4_full_matches_portable() {
         // The `_full` kernel must also be right for moduli the other kernel takes.
         let Some(_tok) = AdxToken::detect() else {
@@ -470,7 +468,6 @@ mod tests {
         from_biguint(&v).expect("below p")
     }
 
-    #[test]
     fn mont_lazy_3_matches_portable() {
         use crate::prime::montgomery::limbs::{add_n, lt_vartime, sub_n};
         let Some(tok) = AdxToken::detect() else {
@@ -554,7 +551,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn mont_mul_adx_matches_portable() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         macro_rules! check_sizes {
@@ -572,4 +568,21 @@ mod tests {
             );
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "dispatch_matches_generated_sizes",
+            dispatch_matches_generated_sizes,
+        ),
+        (
+            "mont_mul_adx_ptr_4_full_matches_portable",
+            mont_mul_adx_ptr_4_full_matches_portable,
+        ),
+        ("mont_lazy_3_matches_portable", mont_lazy_3_matches_portable),
+        (
+            "mont_mul_adx_matches_portable",
+            mont_mul_adx_matches_portable,
+        ),
+    ];
 }

@@ -79,8 +79,8 @@ fn jacobi_bingcd_avx512_inner<const N: usize>(
     )
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::prime::legendre::bingcd::jacobi_bingcd_portable;
     use rand::{RngCore, SeedableRng};
@@ -121,7 +121,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn jacobi_bingcd_bmi_matches_portable() {
         let Some(tok) = BmiToken::detect() else {
             use crate::cpu::Feature;
@@ -140,4 +139,10 @@ mod tests {
         check::<8>(tok, &mut rng);
         check::<16>(tok, &mut rng);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "jacobi_bingcd_bmi_matches_portable",
+        jacobi_bingcd_bmi_matches_portable,
+    )];
 }

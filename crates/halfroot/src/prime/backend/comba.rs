@@ -218,8 +218,8 @@ pub(crate) fn redc_rows_adx<const N: usize>(
     None
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::prime::backend::pack_pm;
     use crate::prime::montgomery::wide::{
@@ -342,7 +342,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn wide_kernels_matches_portable() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
         macro_rules! check_sizes {
@@ -360,4 +359,10 @@ mod tests {
             );
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "wide_kernels_matches_portable",
+        wide_kernels_matches_portable,
+    )];
 }

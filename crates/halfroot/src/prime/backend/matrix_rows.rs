@@ -260,8 +260,8 @@ pub(crate) type DefaultRows = Sse2Rows;
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) type DefaultRows = ScalarRows;
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use rand::{RngCore, SeedableRng};
 
@@ -274,7 +274,6 @@ mod tests {
         r.scaled(3)
     }
 
-    #[test]
     fn every_representation_computes_the_same_rows() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(12);
         for _ in 0..2000 {
@@ -301,4 +300,10 @@ mod tests {
             }
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[(
+        "every_representation_computes_the_same_rows",
+        every_representation_computes_the_same_rows,
+    )];
 }

@@ -250,8 +250,8 @@ pub(crate) fn inv_mod_safegcd(p: &[u64], bits: u32, x: &[u64], out: &mut [u64]) 
         30 31 32 33 34)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use num_bigint::BigUint;
     use rand::{RngCore, SeedableRng};
@@ -264,7 +264,6 @@ mod tests {
         v
     }
 
-    #[test]
     fn s62_roundtrip_matches_input() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(1);
         for n in 1..=32 {
@@ -284,7 +283,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn divsteps_62_matches_single_steps() {
         // The matrix must reproduce 62 plain divsteps on exact (i128) integers.
         let mut rng = rand::rngs::StdRng::seed_from_u64(2);
@@ -316,7 +314,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn inv_mod_safegcd_matches_modpow() {
         // Oracle: x^(p−2) mod p by num-bigint's modpow; also with a zero top word.
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
@@ -355,4 +352,17 @@ mod tests {
             }
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("s62_roundtrip_matches_input", s62_roundtrip_matches_input),
+        (
+            "divsteps_62_matches_single_steps",
+            divsteps_62_matches_single_steps,
+        ),
+        (
+            "inv_mod_safegcd_matches_modpow",
+            inv_mod_safegcd_matches_modpow,
+        ),
+    ];
 }

@@ -311,8 +311,8 @@ pub(crate) fn jacobi_bingcd_with<const N: usize, R: MatrixRows>(
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::prime::legendre::jacobi;
     use num_bigint::BigUint;
@@ -324,7 +324,6 @@ mod tests {
             .fold(BigUint::default(), |acc, &w| (acc << 64) + BigUint::from(w))
     }
 
-    #[test]
     fn jacobi_word_matches_big_integer_jacobi() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(9);
         for round in 0..20000 {
@@ -339,7 +338,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn batch_matrix_matches_exact_values_and_signs() {
         // Oracle: apply the matrix to the exact big integers; the results must be
         // non-negative integers (exact division) and the flag must record the change of
@@ -389,4 +387,16 @@ mod tests {
             assert_eq!(after, want, "x={xb:x} p={pb:x}");
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "jacobi_word_matches_big_integer_jacobi",
+            jacobi_word_matches_big_integer_jacobi,
+        ),
+        (
+            "batch_matrix_matches_exact_values_and_signs",
+            batch_matrix_matches_exact_values_and_signs,
+        ),
+    ];
 }

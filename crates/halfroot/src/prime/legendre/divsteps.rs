@@ -154,8 +154,8 @@ pub(crate) fn jacobi_divsteps(x: &[u64], p: &[u64], bits: u32) -> Option<i8> {
         30 31 32 33 34)
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::prime::legendre::jacobi;
     use num_bigint::{BigInt, BigUint, Sign};
@@ -167,7 +167,6 @@ mod tests {
             .fold(BigUint::default(), |acc, &w| (acc << 64) + BigUint::from(w))
     }
 
-    #[test]
     fn posdivsteps_62_matches_exact_jacobi_signs() {
         // Oracle: the big-integer Jacobi symbols (g | f) before and after applying the
         // matrix to the exact 64-bit integers; the flag must record the sign change.
@@ -200,7 +199,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn jacobi_divsteps_matches_big_integer_jacobi() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(6);
         for n in [1usize, 2, 3, 4, 5, 8, 16, 32] {
@@ -229,4 +227,16 @@ mod tests {
             }
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "posdivsteps_62_matches_exact_jacobi_signs",
+            posdivsteps_62_matches_exact_jacobi_signs,
+        ),
+        (
+            "jacobi_divsteps_matches_big_integer_jacobi",
+            jacobi_divsteps_matches_big_integer_jacobi,
+        ),
+    ];
 }

@@ -366,8 +366,8 @@ impl<const N: usize> Fp<N> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use crate::field::Field;
     use crate::prime::PrimeFieldOps;
@@ -406,7 +406,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn window_width_is_binary_for_sparse_exponents_only() {
         // 2^158 + 1 and (2^160 + 7 + 1)/4 = 2^158 + 2: weight 2, binary method.
         assert_eq!(window_width(&[1, 0, 1 << 30], 6), 1);
@@ -422,7 +421,6 @@ mod tests {
         assert_eq!(window_width(&[0xffff], 6), 1);
     }
 
-    #[test]
     fn pow_lazy_matches_big_integer_modpow() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(33);
         // 160-bit primes (almost-Montgomery route), primes just below 2^190 (its
@@ -441,7 +439,6 @@ mod tests {
         check::<3>(&p, &mut rng);
     }
 
-    #[test]
     fn pow_almost_montgomery_one_and_two_limbs_matches_modpow() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(34);
         // Below 2^62 (1 limb) and 2^126 (2 limbs) the almost-Montgomery route, above
@@ -467,4 +464,20 @@ mod tests {
             }
         }
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "window_width_is_binary_for_sparse_exponents_only",
+            window_width_is_binary_for_sparse_exponents_only,
+        ),
+        (
+            "pow_lazy_matches_big_integer_modpow",
+            pow_lazy_matches_big_integer_modpow,
+        ),
+        (
+            "pow_almost_montgomery_one_and_two_limbs_matches_modpow",
+            pow_almost_montgomery_one_and_two_limbs_matches_modpow,
+        ),
+    ];
 }

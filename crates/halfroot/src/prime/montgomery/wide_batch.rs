@@ -189,8 +189,8 @@ pub(crate) fn mul_wide_many_portable<const N: usize>(
     }
 }
 
-#[cfg(test)]
-mod tests {
+#[cfg(feature = "internal-tests")]
+pub(crate) mod tests {
     use super::*;
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
@@ -264,7 +264,6 @@ mod tests {
         assert_eq!((lo, hi, top), (lo2, hi2, top2), "N = {N}");
     }
 
-    #[test]
     fn mul_wide_many_ifma_matches_portable() {
         macro_rules! each {
             ($($n:literal)*) => {$( check_ifma::<$n>($n); )*};
@@ -376,7 +375,6 @@ mod tests {
         }
     }
 
-    #[test]
     fn redc_wide_x8_matches_scalar_redc() {
         macro_rules! each {
             ($($n:literal)*) => {$( check_redc::<$n>(100 + $n); )*};
@@ -384,7 +382,6 @@ mod tests {
         each!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 16 24 32);
     }
 
-    #[test]
     fn mul_wide_many_matches_bigint() {
         check::<1>(1);
         check::<2>(2);
@@ -396,4 +393,17 @@ mod tests {
         check::<24>(24);
         check::<32>(32);
     }
+
+    /// This module's tests, run by `crate::internal_tests`.
+    pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "mul_wide_many_ifma_matches_portable",
+            mul_wide_many_ifma_matches_portable,
+        ),
+        (
+            "redc_wide_x8_matches_scalar_redc",
+            redc_wide_x8_matches_scalar_redc,
+        ),
+        ("mul_wide_many_matches_bigint", mul_wide_many_matches_bigint),
+    ];
 }

@@ -20,7 +20,7 @@
 #![allow(unsafe_code)]
 
 /// Sizes of `mul_wide_N` and `sqr_wide_N`: the arms of the two dispatches below.
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const SIZES: &[usize] = &[8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 24];
 
 /// The full product `a·b` of two 8-limb integers into `d` (2·8 words), by

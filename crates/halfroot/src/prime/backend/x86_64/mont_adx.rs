@@ -29,28 +29,28 @@
 #![allow(unsafe_code)]
 
 /// Sizes of `mont_mul_adx_N` (copied operands; p's top limb below 2^64 − 1).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const COPIED_SIZES: &[usize] = &[4, 6, 8];
 /// Sizes of `mont_mul_adx_N_full` (copied operands; any odd p).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const COPIED_FULL_SIZES: &[usize] = &[6];
 /// Sizes of `mont_mul_adx_ptr_N` (by pointer; p's top limb below 2^64 − 1).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const PTR_SIZES: &[usize] = &[3, 4, 6];
 /// Sizes of `mont_mul_adx_ptr_N_full` (by pointer; any odd p).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const PTR_FULL_SIZES: &[usize] = &[4];
 /// Sizes of `mont_sqr_adx_ptr_N` (square by pointer; any odd p).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const SQR_PTR_SIZES: &[usize] = &[4];
 /// Sizes of `mont_sqr_adx_reg_N` (square in registers; any odd p).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const SQR_REG_SIZES: &[usize] = &[3];
 /// Sizes of `mont_sqr_adx_stack_N` (square with stack scratch; any odd p).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const SQR_STACK_SIZES: &[usize] = &[5, 6, 7, 8];
 /// Sizes of `mont_sqr_adx_reg_N_lazy` and `mont_mul_adx_reg_N_lazy`.
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const LAZY_SIZES: &[usize] = &[3];
 
 /// The operands laid out for the kernels: one base register addresses all of them.
@@ -72,7 +72,7 @@ pub(crate) struct Operands<const N: usize> {
 /// # Safety
 /// The CPU must support BMI2 and ADX. Modulus: `ops.p[3] != u64::MAX`.
 #[inline]
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) unsafe fn mont_mul_adx_4(ops: &Operands<4>) -> ([u64; 4], u64) {
     let mut t0 = 0u64;
     let mut t1 = 0u64;
@@ -248,7 +248,7 @@ pub(crate) unsafe fn mont_mul_adx_4(ops: &Operands<4>) -> ([u64; 4], u64) {
 /// # Safety
 /// The CPU must support BMI2 and ADX. Modulus: `ops.p[5] != u64::MAX`.
 #[inline]
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) unsafe fn mont_mul_adx_6(ops: &Operands<6>) -> ([u64; 6], u64) {
     let mut t0 = 0u64;
     let mut t1 = 0u64;
@@ -572,7 +572,7 @@ pub(crate) unsafe fn mont_mul_adx_6(ops: &Operands<6>) -> ([u64; 6], u64) {
 /// # Safety
 /// The CPU must support BMI2 and ADX. Modulus: `ops.p[7] != u64::MAX`.
 #[inline]
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) unsafe fn mont_mul_adx_8(ops: &Operands<8>) -> ([u64; 8], u64) {
     let mut t0 = 0u64;
     let mut t1 = 0u64;
@@ -1092,7 +1092,7 @@ pub(crate) unsafe fn mont_mul_adx_8(ops: &Operands<8>) -> ([u64; 8], u64) {
 /// # Safety
 /// The CPU must support BMI2 and ADX. Modulus: any odd p (one extra accumulator word).
 #[inline]
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) unsafe fn mont_mul_adx_6_full(ops: &Operands<6>) -> ([u64; 6], u64) {
     let mut t0 = 0u64;
     let mut t1 = 0u64;

@@ -17,7 +17,7 @@
 #![allow(unsafe_code)]
 
 /// Sizes of `mul_wide_rows_N` and `redc_rows_N`.
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg_attr(not(feature = "internal-tests"), allow(dead_code))]
 pub(crate) const SIZES: &[usize] = &[3, 4, 5, 6, 7, 8];
 
 /// Operands of the N = 7, 8 product kernels: factors and the 2N-word result.
