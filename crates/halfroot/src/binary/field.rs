@@ -30,8 +30,8 @@ use std::sync::OnceLock;
 /// The unsuffixed methods are constant-time (see [`crate::field`]): the square root
 /// splits bits with masks and multiplies, the trace is a masked parity, and the
 /// half-trace and the quadratic solver read their whole table with masks
-/// ([`HalfTraceMethod::MaskCt`] or [`HalfTraceMethod::NibbleCt`], whichever this CPU
-/// runs faster). [`half_trace_vartime`](BinaryFieldOps::half_trace_vartime) and
+/// ([`HalfTraceMethod::MaskCt`] or [`HalfTraceMethod::NibbleCt`], whichever runs faster
+/// on this CPU at this size: [`default_half_trace_ct_method`]). [`half_trace_vartime`](BinaryFieldOps::half_trace_vartime) and
 /// [`solve_quadratic_vartime`](BinaryFieldOps::solve_quadratic_vartime) use the fastest
 /// table method, whose memory addresses depend on the input (for public values).
 ///
@@ -325,16 +325,37 @@ fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
     }
 }
 
-/// The default constant-time half-trace / solver method on this CPU:
+/// The default constant-time half-trace / solver method on this CPU for degree `d`:
 /// [`HalfTraceMethod::MaskCt`] where its AVX-512 kernel runs (eight rows per masked
-/// `vpxorq`), [`HalfTraceMethod::NibbleCt`] elsewhere (the nibble table read in full,
-/// ymm XORs with AVX2). Measured (`halfroot report fields`, the constant-time rows)
-/// on an AMD EPYC Zen 4, ns per element at NIST 163 / 233 / 283 / 409 / 571: see
-/// [`crate::binary::half_trace`].
-pub fn default_half_trace_ct_method() -> HalfTraceMethod {
+/// `vpxorq`) at every size; elsewhere `MaskCt` (its portable row scan) on small fields
+/// and [`HalfTraceMethod::NibbleCt`] (the nibble table read in full, ymm XORs with AVX2)
+/// on larger ones: up to 128 bits with AVX2, up to 256 bits without it.
+///
+/// Measured with `halfroot report fields --quick` (single calls, ns per element, best of
+/// two runs) on an AMD EPYC Zen 4 restricted with `HALFROOT_CPU` (a stand-in for CPUs
+/// without AVX-512: no real Zen 3 was at hand), mask-ct / nibble-ct:
+///
+/// | d | native (AVX-512) | `avx2` | `clmul` (no AVX2) |
+/// |---|---|---|---|
+/// | 41 | 8.3 / 78 | 38 / 79 | 38 / 83 |
+/// | 127 | 19.5 / 230 | 211 / 229 | 212 / 268 |
+/// | 163 | 31.5 / 291 | 358 / 291 | 360 / 489 |
+/// | 233 | 50.8 / 423 | 547 / 423 | 546 / 650 |
+/// | 283 | 68.4 / 658 | 878 / 658 | 877 / 849 |
+/// | 409 | 131 / 948 | 1747 / 956 | 1742 / 1740 |
+/// | 571 | 366 / 1910 | 2814 / 1922 | 2825 / 2622 |
+pub fn default_half_trace_ct_method(d: u32) -> HalfTraceMethod {
     use super::linear_map::backend::Kernel;
     match Kernel::detect(Layout::MaskCt) {
-        Kernel::Portable => HalfTraceMethod::NibbleCt,
+        Kernel::Portable => {
+            let nibble_has_simd = !matches!(Kernel::detect(Layout::NibbleScanCt), Kernel::Portable);
+            let mask_up_to = if nibble_has_simd { 128 } else { 256 };
+            if d <= mask_up_to {
+                HalfTraceMethod::MaskCt
+            } else {
+                HalfTraceMethod::NibbleCt
+            }
+        }
         _ => HalfTraceMethod::MaskCt,
     }
 }
@@ -399,7 +420,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             ssrf_sqrt,
             sqrt_algorithm,
             half_trace_method: default_half_trace_method(d, N),
-            half_trace_ct_method: default_half_trace_ct_method(),
+            half_trace_ct_method: default_half_trace_ct_method(d),
             images: OnceLock::new(),
             direct: Default::default(),
             folded: Default::default(),

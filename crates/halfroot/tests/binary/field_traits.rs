@@ -225,7 +225,20 @@ fn traits_even_degrees() {
 /// The constant-time default is a constant-time method, and `field info` names it.
 #[test]
 fn constant_time_default_method_is_constant_time() {
+    // The default depends on the CPU and the size (`default_half_trace_ct_method`): every
+    // choice is a constant-time method and agrees with the solver's.
+    for d in [41u32, 127, 163, 233, 283, 571] {
+        let m = halfroot::binary::field::default_half_trace_ct_method(d);
+        assert!(
+            m.layout().is_some_and(|l| l.is_constant_time()),
+            "{m} (d = {d}) is not a constant-time method"
+        );
+    }
     let f = BinaryField::<3, Nist163>::new(Nist163).expect("field");
+    assert_eq!(
+        f.half_trace_ct_method(),
+        halfroot::binary::field::default_half_trace_ct_method(163)
+    );
     let m = f.half_trace_ct_method();
     assert!(
         m.layout().is_some_and(|l| l.is_constant_time()),
