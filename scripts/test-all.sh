@@ -13,10 +13,11 @@ export HALFROOT_TEST_FEATURES=halfroot/internal-tests
 features=(--features "$HALFROOT_TEST_FEATURES")
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release "${features[@]}" -- -D warnings
-# Every target with unit or integration tests (`--tests`: the libraries, and the
-# integration tests in tests/; not the Python extension's lib nor the CLI binary, which
-# have `test = false` because they have no Rust tests and each takes minutes to build
-# again as a test harness), then the doc tests of the Rust crates; the examples are
+# Every target with unit or integration tests (`--tests`: the CLI's and the peers'
+# libraries, and the integration tests in tests/; not the halfroot library, whose unit
+# tests run inside tests/it (see above), nor the Python extension's lib nor the CLI
+# binary: all three have `test = false`, as a test harness each would take minutes to
+# build again), then the doc tests of the Rust crates; the examples are
 # compiled (and linted) by the clippy step above, not rebuilt here (CI time). The
 # dependencies have the same features here as in the workspace build (see the
 # feature-pinning entries in halfroot-peers' and halfroot-py's Cargo.toml), so the
