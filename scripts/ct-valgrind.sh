@@ -12,9 +12,11 @@ if ! command -v valgrind >/dev/null 2>&1; then
 fi
 # `--workspace` and $HALFROOT_TEST_FEATURES (set by scripts/test-all.sh): the library with
 # the features of the test build (otherwise it would be compiled again for this example).
-cargo build --release -q --workspace ${HALFROOT_TEST_FEATURES:+--features "$HALFROOT_TEST_FEATURES"} \
+# The profile: $HALFROOT_CARGO_PROFILE (`ci` under scripts/test-all.sh), else release.
+profile="${HALFROOT_CARGO_PROFILE:-release}"
+cargo build --profile "$profile" -q --workspace ${HALFROOT_TEST_FEATURES:+--features "$HALFROOT_TEST_FEATURES"} \
     --example ct_valgrind
-bin=target/release/examples/ct_valgrind
+bin=target/$profile/examples/ct_valgrind
 vg=(valgrind -q --error-exitcode=42 --exit-on-first-error=no)
 for level in native portable; do
     echo "== ct-valgrind: secret mode, HALFROOT_CPU=$level =="
