@@ -1,5 +1,5 @@
 //! F_{q^k}: every multiplication algorithm against an independent `BigUint` oracle
-//! (tests/it/support/ext_oracle.rs) for k = 5, 6, 7, binomial and trinomial moduli, q of
+//! (tests/support/ext_oracle.rs) for k = 5, 6, 7, binomial and trinomial moduli, q of
 //! 64 … 2048 bits; inversion, Frobenius, norm and modulus checks.
 #![allow(clippy::unwrap_used)]
 

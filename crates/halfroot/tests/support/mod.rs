@@ -1,0 +1,5 @@
+//! Shared helpers of the `it` and `ext` test binaries: known primes, the F_{q^k}
+//! big-integer oracle.
+
+pub mod ext_oracle;
+pub mod primes;
