@@ -39,7 +39,6 @@ cargo clippy --workspace --all-targets "${profile[@]}" "${features[@]}" -- -D wa
 # Every SIMD/assembly kernel test records in $HALFROOT_KERNEL_LOG whether its kernel ran
 # (compared with the portable code) or was skipped and why; the summary at the end lists
 # them. HALFROOT_REQUIRE_KERNELS=all turns a skip into a failure.
-mkdir -p target
 export HALFROOT_KERNEL_LOG="$PWD/target/kernel-log.txt"
 rm -f "$HALFROOT_KERNEL_LOG"
 # (--timings: target/cargo-timings/ says which crate took how long to build.)

@@ -7,11 +7,11 @@
 //! Each check is skipped (with a note) when its peer library was not found at build
 //! time (`halfroot_peers::available()`); CI installs both.
 
+use crate::support::ext_oracle::prime_mod;
 use halfroot::ext::{Fqk, MulAlgorithm};
 use halfroot::field::Field;
-use halfroot::prime::primality::is_probable_prime;
 use halfroot::prime::{DynFp, Fp, PrimeFieldOps};
-use num_bigint::{BigUint, RandBigInt};
+use num_bigint::BigUint;
 use proptest::prelude::*;
 use rand::SeedableRng;
 
@@ -35,28 +35,6 @@ fn to_big(v: &[u64]) -> BigUint {
         r = (r << 64u32) + BigUint::from(*w);
     }
     r
-}
-
-/// A random prime of `bits` bits with q ≡ r (mod k) (r odd when k is even): the first
-/// probable prime of the progression through a random start in that class, odd
-/// numbers only (k times fewer primality tests than drawing primes until one falls in
-/// the class: at 2048 bits that search took seconds).
-fn prime_mod(bits: u64, k: u64, r: u64, rng: &mut rand::rngs::StdRng) -> BigUint {
-    let step = if k.is_multiple_of(2) { k } else { 2 * k };
-    let offset = (0..step)
-        .find(|t| t % k == r % k && t % 2 == 1)
-        .expect("an odd residue in the class");
-    loop {
-        let mut c = rng.gen_biguint(bits);
-        c.set_bit(bits - 1, true);
-        c = &c - (&c % step) + offset;
-        while c.bits() == bits {
-            if is_probable_prime(&c) {
-                return c;
-            }
-            c += step;
-        }
-    }
 }
 
 fn check<const N: usize>(f: &Fp<N>, k: usize, binomial: bool, seed: u64) {
