@@ -6,6 +6,7 @@
 //! | module | what | source |
 //! |---|---|---|
 //! | [`algorithm`] | algorithm names: one kebab-case spelling, `-`/`_` and `auto` accepted, errors listing the valid names | — |
+//! | [`ec2`] | binary elliptic curves: group law (affine, López–Dahab), point halving, ladder, w-NAF and halve-and-add, SEC 1 encodings, ECDH | Knudsen 1999; Fong et al. 2004; SEC 1 v2 |
 //! | [`binary`] | F_2^d in polynomial basis: sqrt, trace, half-trace, quadratics | Avanzi §2–3 |
 //! | [`field`] | the `Field` trait every field implements: arithmetic, constant-time equality/selection/swap, SEC 1 encodings, batches | SEC 1 v2 §2.3.5 |
 //! | [`poly`] | dense polynomials over any `Field`: products, division, gcd, extended gcd | Knuth §4.6.1; von zur Gathen–Gerhard Alg. 3.14 |
@@ -23,6 +24,7 @@ pub mod algorithm;
 pub mod binary;
 pub mod count;
 pub mod cpu;
+pub mod ec2;
 pub mod error;
 pub mod ext;
 pub mod field;

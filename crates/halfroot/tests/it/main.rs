@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod ec2;
 mod field_traits;
 mod generated;
 mod gf2poly;

@@ -1,0 +1,295 @@
+//! Scalar multiplication kP: every method compiled and selectable by name.
+//!
+//! | method | module | cost (t = bits(n)) | time |
+//! |---|---|---|---|
+//! | [`ScalarMulAlgorithm::Ladder`] | [`crate::ec2::ladder`] | t·(6M + 4S) + 1I + 10M | constant in k |
+//! | [`ScalarMulAlgorithm::WnafVartime`] | [`wnaf`] | t·(4M + 5S) + t/(w + 1)·(8M + 5S) + table | variable |
+//! | [`ScalarMulAlgorithm::HalveAndAddVartime`] | [`halve_and_add`] | (t − 1)·(M + H + T + SR) + t/(w + 1)·(9M + 5S) + 2^(w−2) LD additions | variable |
+//!
+//! The variable-time methods take the scalar as a [`BigUint`] (public values); the
+//! ladder takes a [`Scalar`], a fixed-width integer in [0, n) read from bytes in
+//! constant time. [`BinaryCurve::mul`] runs any method on a `BigUint` (reducing it mod
+//! n first when the method needs k < n — a variable-time step: secrets go through
+//! [`BinaryCurve::scalar_from_be_bytes`] and [`BinaryCurve::mul_ladder`]).
+
+pub mod halve_and_add;
+pub mod wnaf;
+
+use super::curve::{AffinePoint, BinaryCurve};
+use crate::algorithm::named_algorithm;
+use crate::binary::field::BinaryFieldOps;
+use crate::error::{Error, Result};
+use num_bigint::BigUint;
+use num_traits::Zero;
+use subtle::{Choice, ConstantTimeEq, ConstantTimeLess};
+
+/// The scalar-multiplication methods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarMulAlgorithm {
+    /// The x-only López–Dahab Montgomery ladder: constant-time, the default for secrets.
+    Ladder,
+    /// Left-to-right w-NAF double-and-add, López–Dahab with mixed additions.
+    WnafVartime,
+    /// Right-to-left w-NAF halve-and-add (Fong et al. 2004; HMV Algorithm 3.91).
+    HalveAndAddVartime,
+}
+
+impl ScalarMulAlgorithm {
+    /// Every method, in the order the report lists them.
+    pub const ALL: [ScalarMulAlgorithm; 3] = [
+        ScalarMulAlgorithm::Ladder,
+        ScalarMulAlgorithm::WnafVartime,
+        ScalarMulAlgorithm::HalveAndAddVartime,
+    ];
+
+    /// The canonical name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScalarMulAlgorithm::Ladder => "ladder",
+            ScalarMulAlgorithm::WnafVartime => "wnaf-vartime",
+            ScalarMulAlgorithm::HalveAndAddVartime => "halve-and-add-vartime",
+        }
+    }
+
+    /// Whether the method runs in constant time in the scalar.
+    pub fn is_constant_time(self) -> bool {
+        matches!(self, ScalarMulAlgorithm::Ladder)
+    }
+
+    /// Whether the method applies to `curve` (halve-and-add needs halving).
+    pub fn supports<F: BinaryFieldOps>(self, curve: &BinaryCurve<F>) -> bool {
+        match self {
+            ScalarMulAlgorithm::HalveAndAddVartime => curve.halving_unsupported().is_none(),
+            _ => true,
+        }
+    }
+}
+
+named_algorithm!(ScalarMulAlgorithm, "scalar-multiplication method", display);
+
+/// An integer in [0, n) as ⌈bits(n)/64⌉ little-endian words, for the constant-time
+/// ladder. Built by [`BinaryCurve::scalar_from_be_bytes`] (constant-time) or
+/// [`BinaryCurve::scalar_from_biguint`] (variable-time).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Scalar {
+    words: Vec<u64>,
+}
+
+impl core::fmt::Debug for Scalar {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Scalar(..)")
+    }
+}
+
+impl Scalar {
+    /// The little-endian words.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+    /// The value as a `BigUint` (variable-time; for tests and output).
+    pub fn to_biguint(&self) -> BigUint {
+        let mut bytes = Vec::with_capacity(self.words.len() * 8);
+        for w in &self.words {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        BigUint::from_bytes_le(&bytes)
+    }
+}
+
+/// `a < b` for equal-length little-endian word strings, in constant time.
+fn ct_less(a: &[u64], b: &[u64]) -> Choice {
+    let mut less = Choice::from(0);
+    for (x, y) in a.iter().zip(b) {
+        // From the low word up: a later (higher) word decides unless it is equal.
+        let eq = x.ct_eq(y);
+        less = (x.ct_lt(y) & !eq) | (less & eq);
+    }
+    less
+}
+
+impl<F: BinaryFieldOps> BinaryCurve<F> {
+    /// The scalar encoded big-endian in `bytes` (any length; the length is public),
+    /// which must lie in [1, n) (SEC 1 v2 §3.2.1, a private key): constant-time in the
+    /// bytes except that the error reveals that the value was out of range.
+    pub fn scalar_from_be_bytes(&self, bytes: &[u8]) -> Result<Scalar> {
+        let n = self.order_words();
+        let mut words = vec![0u64; n.len()];
+        let mut overflow = 0u8;
+        for (i, &byte) in bytes.iter().rev().enumerate() {
+            match words.get_mut(i / 8) {
+                Some(w) => *w |= (byte as u64) << (8 * (i % 8)),
+                None => overflow |= byte,
+            }
+        }
+        let zero = words.iter().fold(0u64, |acc, w| acc | w).ct_eq(&0);
+        let ok = ct_less(&words, n) & !zero & overflow.ct_eq(&0);
+        if bool::from(ok) {
+            Ok(Scalar { words })
+        } else {
+            Err(Error::OutOfRange {
+                what: "private scalar".into(),
+                value: format!("of {} bytes", bytes.len()),
+                reason: format!("must lie in [1, n) for {}", self.name()),
+            })
+        }
+    }
+
+    /// k mod n as a [`Scalar`] (variable-time in k).
+    pub fn scalar_from_biguint(&self, k: &BigUint) -> Scalar {
+        let r = k % self.order();
+        let mut words = r.to_u64_digits();
+        words.resize(self.order_words().len(), 0);
+        Scalar { words }
+    }
+
+    /// The default window width of the w-NAF methods at this size: 4 up to 256 bits,
+    /// 5 above.
+    pub fn default_window(&self) -> u32 {
+        if self.degree() <= 256 {
+            4
+        } else {
+            5
+        }
+    }
+
+    /// kP by `algorithm` (`None`: the fastest variable-time method that applies, for a
+    /// public scalar — see [`BinaryCurve::auto_public_algorithm`]).
+    /// [`Error::UnsupportedAlgorithm`] when halve-and-add is asked for on a curve
+    /// without halving, [`Error::PointNotInSubgroup`] when it is given a point outside
+    /// ⟨G⟩ (the ladder and w-NAF take any point of the curve). The ladder reduces k mod
+    /// n first (variable-time), and so needs P ∈ ⟨G⟩ for kP to be unchanged; it
+    /// checks that.
+    pub fn mul(
+        &self,
+        algorithm: Option<ScalarMulAlgorithm>,
+        k: &BigUint,
+        p: &AffinePoint<F::Elem>,
+    ) -> Result<AffinePoint<F::Elem>> {
+        match algorithm.unwrap_or_else(|| self.auto_public_algorithm()) {
+            ScalarMulAlgorithm::Ladder => {
+                if !p.is_infinity() && !self.in_subgroup_vartime(p) {
+                    return Err(Error::PointNotInSubgroup {
+                        curve: self.name().into(),
+                        reason: "the ladder reduces k mod n, which needs P ∈ ⟨G⟩".into(),
+                    });
+                }
+                Ok(self.mul_ladder(&self.scalar_from_biguint(k), p))
+            }
+            ScalarMulAlgorithm::WnafVartime => {
+                Ok(self.mul_wnaf_vartime(k, p, self.default_window()))
+            }
+            ScalarMulAlgorithm::HalveAndAddVartime => {
+                self.mul_halve_and_add_vartime(k, p, self.default_window())
+            }
+        }
+    }
+
+    /// The method `auto` means for a public scalar: halve-and-add where halving
+    /// applies, else w-NAF double-and-add.
+    pub fn auto_public_algorithm(&self) -> ScalarMulAlgorithm {
+        if ScalarMulAlgorithm::HalveAndAddVartime.supports(self) {
+            ScalarMulAlgorithm::HalveAndAddVartime
+        } else {
+            ScalarMulAlgorithm::WnafVartime
+        }
+    }
+}
+
+/// The width-w NAF of the little-endian integer `k`: digits d_i, lowest first, each 0
+/// or odd with |d_i| < 2^(w−1), at most one nonzero in any w consecutive, Σ d_i 2^i = k
+/// (HMV Algorithm 3.35). Variable-time. `w` in [2, 8].
+pub fn wnaf_digits(k: &[u64], w: u32) -> Vec<i8> {
+    debug_assert!((2..=8).contains(&w));
+    let mut v: Vec<u64> = k.to_vec();
+    v.push(0);
+    let bits = v.len() * 64;
+    let get = |v: &[u64], i: usize| -> u64 { v.get(i / 64).map_or(0, |x| (x >> (i % 64)) & 1) };
+    let mut out = Vec::with_capacity(bits);
+    let half = 1i32 << (w - 1);
+    let mut i = 0;
+    while i < bits {
+        if get(&v, i) == 0 {
+            out.push(0);
+            i += 1;
+            continue;
+        }
+        let mut window = 0i32;
+        for j in 0..w as usize {
+            window |= (get(&v, i + j) as i32) << j;
+        }
+        let d = if window >= half {
+            window - (1 << w)
+        } else {
+            window
+        };
+        // Clear the window's bits (they equal d mod 2^w); a negative digit also adds
+        // 2^(i + w).
+        for j in 0..w as usize {
+            if let Some(x) = v.get_mut((i + j) / 64) {
+                *x &= !(1u64 << ((i + j) % 64));
+            }
+        }
+        if d < 0 {
+            let mut pos = i + w as usize;
+            while pos < bits {
+                let word = &mut v[pos / 64];
+                let b = 1u64 << (pos % 64);
+                *word ^= b;
+                if *word & b != 0 {
+                    break;
+                }
+                pos += 1;
+            }
+        }
+        out.push(d as i8);
+        i += 1;
+    }
+    while out.last() == Some(&0) {
+        out.pop();
+    }
+    out
+}
+
+/// The words of a `BigUint` (empty for 0).
+pub(crate) fn biguint_words(k: &BigUint) -> Vec<u64> {
+    if k.is_zero() {
+        Vec::new()
+    } else {
+        k.to_u64_digits()
+    }
+}
+
+/// The point ±Q for a signed digit.
+pub(crate) fn signed<F: BinaryFieldOps>(
+    curve: &BinaryCurve<F>,
+    q: &AffinePoint<F::Elem>,
+    negative: bool,
+) -> AffinePoint<F::Elem> {
+    if negative {
+        curve.neg(q)
+    } else {
+        q.clone()
+    }
+}
+
+/// The odd multiples P, 3P, …, (2^(w−1) − 1)P in affine coordinates (one doubling,
+/// 2^(w−2) − 1 mixed additions and one simultaneous inversion).
+pub(crate) fn odd_multiples<F: BinaryFieldOps>(
+    curve: &BinaryCurve<F>,
+    p: &AffinePoint<F::Elem>,
+    w: u32,
+) -> Vec<AffinePoint<F::Elem>> {
+    let count = 1usize << (w - 2);
+    if count == 1 {
+        return vec![p.clone()];
+    }
+    let p2 = curve.double_vartime(p);
+    let mut ld = Vec::with_capacity(count);
+    let mut cur = curve.ld_from_affine(p);
+    ld.push(cur.clone());
+    for _ in 1..count {
+        cur = curve.ld_add_mixed_vartime(&cur, &p2);
+        ld.push(cur.clone());
+    }
+    curve.ld_to_affine_many(&ld)
+}
