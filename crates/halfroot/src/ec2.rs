@@ -26,8 +26,8 @@
 
 pub mod affine;
 pub mod curve;
-// pub mod ecdh;
-// pub mod encoding;
+pub mod ecdh;
+pub mod encoding;
 pub mod halve;
 pub mod ladder;
 pub mod ld;

@@ -5,6 +5,7 @@
 use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::ec2::params::STANDARD_CURVES;
 use halfroot::ec2::{AffinePoint, BinaryCurve, ScalarMulAlgorithm};
+use halfroot::field::Field;
 use num_bigint::BigUint;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -86,8 +87,10 @@ fn ld_formulas_match_affine() {
     }
 }
 
+/// Halve-and-add against w-NAF on many scalars (with every top-digit position) on
+/// K-163 and B-163.
 #[test]
-fn halve_and_add_many() {
+fn halve_and_add_matches_wnaf_on_many_scalars() {
     let mut rng = ChaCha8Rng::seed_from_u64(23);
     for c in curves().into_iter().take(2) {
         let p = c.random_point_vartime(&mut rng);
@@ -95,12 +98,12 @@ fn halve_and_add_many() {
             let k = c.random_scalar_vartime(&mut rng);
             let want = c
                 .mul(Some(ScalarMulAlgorithm::WnafVartime), &k, &p)
-                .unwrap();
+                .expect("wnaf");
             let t = c.order_bits();
             let kp = (&k << (t - 1)) % c.order();
             let got = c
                 .mul(Some(ScalarMulAlgorithm::HalveAndAddVartime), &k, &p)
-                .unwrap();
+                .expect("halve-and-add");
             if got != want {
                 let d = halfroot::ec2::scalar::wnaf_digits(&kp.to_u64_digits(), 4);
                 panic!(
@@ -112,4 +115,218 @@ fn halve_and_add_many() {
             }
         }
     }
+}
+
+/// Wycheproof ECDH on sect283k1 and sect283r1 (tests/vectors/wycheproof, Apache 2.0):
+/// every valid case gives the expected secret; every invalid one fails with the error
+/// its comment names; an acceptable case either gives the expected secret or fails
+/// for the reason its flag names (strict DER rejects the malformed encodings; full
+/// validation rejects low-order points, which partial validation then accepts with the
+/// expected secret).
+#[test]
+fn wycheproof_ecdh() {
+    use halfroot::Error;
+    for file in ["ecdh_sect283k1_test.json", "ecdh_sect283r1_test.json"] {
+        let path = format!(
+            "{}/tests/vectors/wycheproof/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("vector file");
+        let doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let (mut valid, mut accepted, mut rejected, mut invalid) = (0, 0, 0, 0);
+        for group in doc["testGroups"].as_array().expect("groups") {
+            let c = Curve::standard(group["curve"].as_str().expect("curve")).expect("curve");
+            for t in group["tests"].as_array().expect("tests") {
+                let id = t["tcId"].as_u64().expect("id");
+                let hex = |k: &str| hex_bytes(t[k].as_str().expect(k));
+                let (private, public, shared) = (hex("private"), hex("public"), hex("shared"));
+                let result = t["result"].as_str().expect("result");
+                let flags: Vec<&str> = t["flags"]
+                    .as_array()
+                    .expect("flags")
+                    .iter()
+                    .map(|f| f.as_str().expect("flag"))
+                    .collect();
+                let comment = t["comment"].as_str().expect("comment");
+                let got = c.ecdh_from_bytes(&private, &public);
+                let ctx = format!("{file} tcId {id} ({comment}, {flags:?})");
+                match (result, &got) {
+                    ("valid", Ok(s)) => {
+                        assert_eq!(s, &shared, "{ctx}");
+                        valid += 1;
+                    }
+                    ("acceptable", Ok(s)) => {
+                        assert_eq!(s, &shared, "{ctx}");
+                        accepted += 1;
+                    }
+                    ("acceptable", Err(e)) => {
+                        rejected += 1;
+                        if flags.contains(&"InvalidAsn") {
+                            // Strict DER, or a well-formed encoding of a modified OID or
+                            // point.
+                            assert!(
+                                matches!(
+                                    e,
+                                    Error::InvalidEncoding { .. }
+                                        | Error::WrongCurve { .. }
+                                        | Error::PointNotOnCurve { .. }
+                                ),
+                                "{ctx}: {e}"
+                            );
+                        } else if flags.contains(&"LowOrderPublic") {
+                            assert!(matches!(e, Error::PointNotInSubgroup { .. }), "{ctx}: {e}");
+                            let d = c.scalar_from_be_bytes(&private).expect("scalar");
+                            let q = c.decode_public_key(&public).expect("point");
+                            let s = c.ecdh_with_partial_validation(&d, &q).expect("partial");
+                            assert_eq!(s, shared, "{ctx}: partial validation");
+                        } else {
+                            panic!("{ctx}: rejected without a flag that allows it: {e}");
+                        }
+                    }
+                    ("invalid", Err(e)) => {
+                        invalid += 1;
+                        if comment.starts_with("Public key uses wrong curve") {
+                            assert!(
+                                matches!(
+                                    e,
+                                    Error::WrongCurve { .. } | Error::InvalidEncoding { .. }
+                                ),
+                                "{ctx}: {e}"
+                            );
+                        } else if comment.contains("low order point") {
+                            assert!(matches!(e, Error::PointNotInSubgroup { .. }), "{ctx}: {e}");
+                            let d = c.scalar_from_be_bytes(&private).expect("scalar");
+                            let q = c.decode_public_key(&public).expect("point");
+                            let partial = c.ecdh_with_partial_validation(&d, &q);
+                            assert!(
+                                matches!(partial, Err(Error::PointAtInfinity { .. })),
+                                "{ctx}: {partial:?}"
+                            );
+                        } else if comment == "invalid public key" {
+                            assert!(matches!(e, Error::PointNotOnCurve { .. }), "{ctx}: {e}");
+                        } else {
+                            assert!(matches!(e, Error::InvalidEncoding { .. }), "{ctx}: {e}");
+                        }
+                    }
+                    _ => panic!("{ctx}: expected {result}, got {got:?}"),
+                }
+            }
+        }
+        assert_eq!(valid, 16, "{file}");
+        assert!(
+            invalid >= 20 && accepted >= 1 && rejected > 200,
+            "{file}: {accepted} {rejected} {invalid}"
+        );
+    }
+}
+
+fn hex_bytes(s: &str) -> Vec<u8> {
+    (0..s.len() / 2)
+        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// SEC 1 encodings round-trip in every form; malformed ones fail with typed errors.
+#[test]
+fn point_encodings_round_trip() {
+    use halfroot::Error;
+    let mut rng = ChaCha8Rng::seed_from_u64(24);
+    for c in curves() {
+        let len = c.field().encoded_len();
+        for _ in 0..10 {
+            let p = c.random_point_vartime(&mut rng);
+            for compressed in [false, true] {
+                let e = c.encode_point(&p, compressed);
+                assert_eq!(e.len(), if compressed { 1 + len } else { 1 + 2 * len });
+                assert_eq!(c.decode_point(&e).expect("decode"), p, "{}", c.name());
+                let spki = c.encode_spki(&p, compressed).expect("spki");
+                assert_eq!(c.decode_spki(&spki).expect("spki"), p);
+                assert_eq!(c.decode_public_key(&spki).expect("spki"), p);
+            }
+            let mut e = c.encode_point(&p, false);
+            e[0] = 6 | (c.encode_point(&p, true)[0] & 1);
+            assert_eq!(c.decode_point(&e).expect("hybrid"), p);
+            e[0] ^= 1;
+            assert!(matches!(
+                c.decode_point(&e),
+                Err(Error::InvalidEncoding { .. })
+            ));
+            let mut e = c.encode_point(&p, false);
+            let last = e.len() - 1;
+            e[last] ^= 1;
+            assert!(matches!(
+                c.decode_point(&e),
+                Err(Error::PointNotOnCurve { .. })
+            ));
+            assert!(matches!(
+                c.decode_point(&e[..last]),
+                Err(Error::InvalidEncoding { .. })
+            ));
+        }
+        assert_eq!(c.decode_point(&[0]).expect("O"), AffinePoint::Infinity);
+        assert_eq!(c.encode_point(&AffinePoint::Infinity, true), vec![0]);
+        let t2 = c.two_torsion();
+        assert_eq!(c.decode_point(&c.encode_point(&t2, true)).expect("T2"), t2);
+        for bad in [vec![], vec![5], vec![0, 0], vec![2; 1 + len + 1]] {
+            assert!(
+                matches!(c.decode_point(&bad), Err(Error::InvalidEncoding { .. })),
+                "{bad:?}"
+            );
+        }
+        // An x with no point: about half of all x; find one.
+        let mut found = false;
+        for v in 1u8..=200 {
+            let mut enc = vec![2u8];
+            enc.extend(std::iter::repeat_n(0u8, len - 1));
+            enc.push(v);
+            if let Err(e) = c.decode_point(&enc) {
+                assert!(matches!(e, Error::PointNotOnCurve { .. }), "{e}");
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "{}", c.name());
+    }
+}
+
+/// ECDH agrees with OpenSSL's (EVP_PKEY_derive) on random key pairs of every standard
+/// curve, both ways: our shared secret from OpenSSL's public key and theirs from ours.
+#[test]
+fn ecdh_agrees_with_openssl() {
+    use halfroot_peers::openssl;
+    if let Err(e) = openssl::version() {
+        panic!("OpenSSL peer unavailable: {e}");
+    }
+    let rounds: usize = std::env::var("HALFROOT_ECDH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    let all = curves();
+    std::thread::scope(|s| {
+        for (part, chunk) in all.chunks(5).enumerate() {
+            s.spawn(move || {
+                let mut rng = ChaCha8Rng::seed_from_u64(25 + part as u64);
+                for c in chunk {
+                    for round in 0..rounds {
+                        let (d, q) = c.keygen(&mut rng);
+                        let (e, e_pub) = c.keygen(&mut rng);
+                        let e_hex = e.to_biguint().to_str_radix(16);
+                        let their_pub =
+                            openssl::ec_public_der(c.name(), &e_hex).expect("openssl public");
+                        if round < 10 {
+                            // Our e·G and SubjectPublicKeyInfo are byte for byte OpenSSL's.
+                            assert_eq!(c.encode_spki(&e_pub, false).expect("spki"), their_pub);
+                        }
+                        let ours = c
+                            .ecdh_from_bytes(&d.to_biguint().to_bytes_be(), &their_pub)
+                            .expect("ecdh");
+                        let our_pub = c.encode_spki(&q, round % 2 == 1).expect("spki");
+                        let theirs = openssl::ecdh_shared_x(c.name(), &e_hex, &our_pub)
+                            .expect("openssl ecdh");
+                        assert_eq!(ours, theirs, "{} round {round}", c.name());
+                    }
+                }
+            });
+        }
+    });
 }

@@ -1,0 +1,86 @@
+//! Elliptic-curve Diffie–Hellman on binary curves, and key generation.
+//!
+//! Source: SEC 1 v2 §3.3.1 (the Elliptic Curve Diffie–Hellman primitive: the shared
+//! secret is x(d·Q) as a field-element octet string, ⌈d/8⌉ bytes big-endian, and
+//! O is an error), §3.2.1 (key pairs), §3.2.2.1 (full public-key validation: Q ≠ O, on
+//! the curve, n·Q = O — here by the trace criterion of [`crate::ec2::curve`]) and
+//! §3.2.3 (partial validation: Q ≠ O and on the curve only).
+//!
+//! The scalar multiplication is the x-only ladder of [`crate::ec2::ladder`]:
+//! constant-time in the private key, which is read from bytes in constant time
+//! ([`BinaryCurve::scalar_from_be_bytes`]). Without the cofactor (OpenSSL's default
+//! and Wycheproof's convention): with full validation Q has order n and the cofactor
+//! changes nothing.
+
+use super::curve::{AffinePoint, BinaryCurve};
+use super::scalar::Scalar;
+use crate::binary::field::BinaryFieldOps;
+use crate::error::{Error, Result};
+use rand::RngCore;
+
+impl<F: BinaryFieldOps> BinaryCurve<F> {
+    /// The SEC 1 ECDH shared secret x(d·Q) after full validation of the peer's public
+    /// key Q (≠ O, on the curve, in ⟨G⟩): [`Error::PointAtInfinity`],
+    /// [`Error::PointNotOnCurve`] or [`Error::PointNotInSubgroup`] otherwise.
+    pub fn ecdh(&self, private: &Scalar, peer: &AffinePoint<F::Elem>) -> Result<Vec<u8>> {
+        self.validate_public_point(peer, "peer public key")?;
+        self.ecdh_shared_x(private, peer)
+    }
+
+    /// As [`BinaryCurve::ecdh`] with partial validation only (SEC 1 §3.2.3: Q ≠ O and
+    /// on the curve): a point of small order gives x(d·Q), which may be 0 or fail as O.
+    /// For interoperability tests; key agreement should use [`BinaryCurve::ecdh`].
+    pub fn ecdh_with_partial_validation(
+        &self,
+        private: &Scalar,
+        peer: &AffinePoint<F::Elem>,
+    ) -> Result<Vec<u8>> {
+        if peer.is_infinity() {
+            return Err(Error::PointAtInfinity {
+                curve: self.name().into(),
+                context: "peer public key".into(),
+            });
+        }
+        self.check_on_curve(peer)?;
+        self.ecdh_shared_x(private, peer)
+    }
+
+    fn ecdh_shared_x(&self, private: &Scalar, peer: &AffinePoint<F::Elem>) -> Result<Vec<u8>> {
+        let shared = match peer {
+            AffinePoint::Finite { x, .. } => self.mul_ladder_x(private, x),
+            AffinePoint::Infinity => None,
+        };
+        shared
+            .map(|s| self.field.encode(&s))
+            .ok_or_else(|| Error::PointAtInfinity {
+                curve: self.name().into(),
+                context: "the shared point d·Q".into(),
+            })
+    }
+
+    /// ECDH from encodings: the private key big-endian (in [1, n)) and the peer's public
+    /// key as a DER SubjectPublicKeyInfo or a SEC 1 point
+    /// ([`BinaryCurve::decode_public_key`]), fully validated.
+    pub fn ecdh_from_bytes(&self, private_be: &[u8], peer_public: &[u8]) -> Result<Vec<u8>> {
+        let d = self.scalar_from_be_bytes(private_be)?;
+        let q = self.decode_public_key(peer_public)?;
+        self.ecdh(&d, &q)
+    }
+
+    /// A key pair (d, Q = d·G) with d uniform in [1, n) (SEC 1 §3.2.1), by rejection
+    /// sampling on ⌈bits(n)/8⌉ random bytes with the top bits cleared and the
+    /// constant-time ladder.
+    pub fn keygen(&self, rng: &mut dyn RngCore) -> (Scalar, AffinePoint<F::Elem>) {
+        let bits = self.order_bits();
+        let mut bytes = vec![0u8; bits.div_ceil(8)];
+        loop {
+            rng.fill_bytes(&mut bytes);
+            let excess = bytes.len() * 8 - bits;
+            bytes[0] &= 0xffu8 >> excess;
+            if let Ok(d) = self.scalar_from_be_bytes(&bytes) {
+                let q = self.mul_ladder(&d, &self.generator());
+                return (d, q);
+            }
+        }
+    }
+}
