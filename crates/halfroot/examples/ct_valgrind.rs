@@ -10,7 +10,10 @@
 //!   `ct_eq`, `mul`, `sqr`, `inv_or_zero`, `sqrt`, `trace`, `half_trace`, `encode`, the batch
 //!   half-trace and solver — on F_2^163 and F_2^233 (compile-time specs), F_2^283 at
 //!   run time (`DynBinaryField`), and `mul`/`sqr`/`inv_or_zero`/`pow`/`select` on GF(p) for
-//!   P-256's prime; must give no error.
+//!   P-256's prime; and on B-233 and K-233 (over the compile-time F_2^233) the
+//!   private-key decoding, the x-only ladder of ECDH and the ladder with y recovery
+//!   (`scalar_from_be_bytes_ct`, `mul_ladder_x_ct`, `mul_ladder_ct`) with the private
+//!   key's bytes secret; must give no error.
 //! - `control`: the variable-time table half-trace on a secret; Memcheck *must* report
 //!   it (the script fails if it does not), which shows that the harness detects leaks.
 //!
@@ -24,6 +27,7 @@
 use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::spec::{Nist163, Nist233};
+use halfroot::ec2::{AffinePoint, BinaryCurve};
 use halfroot::field::{Choice, Field};
 use halfroot::prime::montgomery::Fp;
 use rand::SeedableRng;
@@ -154,6 +158,27 @@ fn main() {
             public(&h);
             public(&i);
             black_box((p, h, i));
+
+            // ECDH's scalar multiplication on B-233 (general b) and K-233 (b = 1, a = 0).
+            for name in ["sect233r1", "sect233k1"] {
+                let curve = BinaryCurve::standard_on(f233.clone(), name).expect("standard curve");
+                let peer = curve.random_point_vartime(&mut rng);
+                let AffinePoint::Finite { x, y } = &peer else {
+                    unreachable!("a random point of the subgroup is finite")
+                };
+                let mut key = [0u8; 30];
+                rand::RngCore::fill_bytes(&mut rng, &mut key);
+                key[0] &= 0x01;
+                secret(&key);
+                let (d, ok) = curve.scalar_from_be_bytes_ct(&key);
+                public(&ok);
+                let (shared, infinity) = curve.mul_ladder_x_ct(&d, x);
+                public(&infinity);
+                let e = curve.field().encode(&shared);
+                let (kx, ky, inf2) = curve.mul_ladder_ct(&d, x, y);
+                public(&inf2);
+                black_box((e, kx, ky));
+            }
 
             let p256: num_bigint::BigUint =
                 "115792089210356248762697446949407573530086143415290314195533631308867097853951"

@@ -65,11 +65,10 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// kP by the constant-time ladder (k < n, as every [`Scalar`] is). P is public: O
     /// and the point of order 2 are handled by branches on P.
     pub fn mul_ladder(&self, k: &Scalar, p: &AffinePoint<F::Elem>) -> AffinePoint<F::Elem> {
-        let f = &self.field;
         let AffinePoint::Finite { x, y } = p else {
             return AffinePoint::Infinity;
         };
-        if f.is_zero(x) {
+        if self.field.is_zero(x) {
             // P = (0, √b) has order 2: kP = P for odd k, O for even k (the output says
             // which).
             return if k.words()[0] & 1 == 1 {
@@ -78,25 +77,39 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 AffinePoint::Infinity
             };
         }
+        let (rx, ry, infinity) = self.mul_ladder_ct(k, x, y);
+        if bool::from(infinity) {
+            AffinePoint::Infinity
+        } else {
+            AffinePoint::Finite { x: rx, y: ry }
+        }
+    }
+
+    /// The branch-free core of [`BinaryCurve::mul_ladder`] for P = (x, y) with x ≠ 0:
+    /// (x(kP), y(kP), whether kP = O), the coordinates meaningless in the last case.
+    pub fn mul_ladder_ct(
+        &self,
+        k: &Scalar,
+        x: &F::Elem,
+        y: &F::Elem,
+    ) -> (F::Elem, F::Elem, Choice) {
+        let f = &self.field;
         let s = self.ladder_xz(k.words(), self.order_bits(), x);
         // Mxy: x_k = X₀/Z₀, y_k = (x + x_k)[(X₀ + xZ₀)(X₁ + xZ₁) + (x² + y)Z₀Z₁]/(xZ₀Z₁) + y.
         let zz = f.mul(&s.z0, &s.z1);
         let inv = f.inv_or_zero(&f.mul(x, &zz));
-        let z0_inv = f.mul(&f.mul(x, &s.z1), &inv);
+        let xz1 = f.mul(x, &s.z1);
+        let z0_inv = f.mul(&xz1, &inv);
         let xk = f.mul(&s.x0, &z0_inv);
         let a = f.add(&s.x0, &f.mul(x, &s.z0));
-        let b = f.add(&s.x1, &f.mul(x, &s.z1));
+        let b = f.add(&s.x1, &xz1);
         let num = f.add(&f.mul(&a, &b), &f.mul(&f.add(&f.sqr(x), y), &zz));
         let yk = f.add(&f.mul(&f.mul(&f.add(x, &xk), &num), &inv), y);
         // (k + 1)P = O: kP = −P = (x, x + y).
         let z1_zero = f.ct_is_zero(&s.z1);
         let rx = f.select(&xk, x, z1_zero);
         let ry = f.select(&yk, &f.add(x, y), z1_zero);
-        if bool::from(f.ct_is_zero(&s.z0)) {
-            AffinePoint::Infinity
-        } else {
-            AffinePoint::Finite { x: rx, y: ry }
-        }
+        (rx, ry, f.ct_is_zero(&s.z0))
     }
 
     /// x(kP) by the constant-time ladder without recovering y (1I + 1M after the
@@ -106,8 +119,16 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         if f.is_zero(x) {
             return (k.words()[0] & 1 == 1).then(|| f.zero());
         }
+        let (xk, infinity) = self.mul_ladder_x_ct(k, x);
+        (!bool::from(infinity)).then_some(xk)
+    }
+
+    /// The branch-free core of [`BinaryCurve::mul_ladder_x`] for x ≠ 0: (x(kP),
+    /// whether kP = O).
+    pub fn mul_ladder_x_ct(&self, k: &Scalar, x: &F::Elem) -> (F::Elem, Choice) {
+        let f = &self.field;
         let s = self.ladder_xz(k.words(), self.order_bits(), x);
         let xk = f.mul(&s.x0, &f.inv_or_zero(&s.z0));
-        (!bool::from(f.ct_is_zero(&s.z0))).then_some(xk)
+        (xk, f.ct_is_zero(&s.z0))
     }
 }

@@ -112,6 +112,23 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// which must lie in [1, n) (SEC 1 v2 §3.2.1, a private key): constant-time in the
     /// bytes except that the error reveals that the value was out of range.
     pub fn scalar_from_be_bytes(&self, bytes: &[u8]) -> Result<Scalar> {
+        let (k, ok) = self.scalar_from_be_bytes_ct(bytes);
+        if bool::from(ok) {
+            Ok(k)
+        } else {
+            Err(Error::OutOfRange {
+                what: "private scalar".into(),
+                value: format!("of {} bytes", bytes.len()),
+                reason: format!("must lie in [1, n) for {}", self.name()),
+            })
+        }
+    }
+
+    /// As [`BinaryCurve::scalar_from_be_bytes`] without any branch on the bytes: the
+    /// words read (the value mod 2^(64·words) when it is too wide) and whether the
+    /// value lies in [1, n). For constant-time callers that decide themselves how to
+    /// treat an invalid key.
+    pub fn scalar_from_be_bytes_ct(&self, bytes: &[u8]) -> (Scalar, Choice) {
         let n = self.order_words();
         let mut words = vec![0u64; n.len()];
         let mut overflow = 0u8;
@@ -123,15 +140,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         }
         let zero = words.iter().fold(0u64, |acc, w| acc | w).ct_eq(&0);
         let ok = ct_less(&words, n) & !zero & overflow.ct_eq(&0);
-        if bool::from(ok) {
-            Ok(Scalar { words })
-        } else {
-            Err(Error::OutOfRange {
-                what: "private scalar".into(),
-                value: format!("of {} bytes", bytes.len()),
-                reason: format!("must lie in [1, n) for {}", self.name()),
-            })
-        }
+        (Scalar { words }, ok)
     }
 
     /// k mod n as a [`Scalar`] (variable-time in k).

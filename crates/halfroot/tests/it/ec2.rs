@@ -330,3 +330,119 @@ fn ecdh_agrees_with_openssl() {
         }
     });
 }
+
+/// The operation counts in the headers of `ld.rs`, `affine.rs`, `halve.rs` and
+/// `ladder.rs`, on the counting field, for a B-curve (general b, a = 1) and a K-curve
+/// (b = 1; a = 1 with cofactor 2, a = 0 with cofactor 4).
+#[test]
+fn operation_counts() {
+    use halfroot::binary::field::BinaryFieldOps;
+    use halfroot::binary::modulus::Modulus;
+    use halfroot::count::{Counting, OpCounts};
+    use halfroot::ec2::halve::LambdaPoint;
+    use halfroot::ec2::params;
+    let ops = |m, s, i, sr, h, t| OpCounts {
+        m,
+        s,
+        i,
+        sr,
+        h,
+        t,
+        ..OpCounts::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    for name in ["sect163r2", "sect163k1", "sect233k1", "sect283r1"] {
+        let sc = params::find(name).expect("curve");
+        let field = DynBinaryField::from_modulus(Modulus::from_exponents(sc.exponents).expect("m"))
+            .expect("field");
+        let c = BinaryCurve::from_params(Counting::new(field), sc).expect("curve");
+        let f = c.field();
+        let b_is_one = sc.b == "1";
+        let cofactor4 = sc.cofactor == 4;
+        let p = c.random_point_vartime(&mut rng);
+        let q = c.random_point_vartime(&mut rng);
+        let lp = c.ld_double(&c.ld_from_affine(&p));
+        let lq = c.ld_add_mixed_vartime(&c.ld_from_affine(&q), &p);
+        let count = |run: &dyn Fn()| {
+            f.reset();
+            run();
+            let mut k = f.counts();
+            k.a = 0;
+            k
+        };
+        let dbl = if b_is_one {
+            ops(3, 5, 0, 0, 0, 0)
+        } else {
+            ops(4, 5, 0, 0, 0, 0)
+        };
+        assert_eq!(count(&|| drop(c.ld_double(&lp))), dbl, "{name} LD doubling");
+        assert_eq!(
+            count(&|| drop(c.ld_add_mixed_vartime(&lp, &q))),
+            ops(8, 5, 0, 0, 0, 0),
+            "{name} LD mixed addition"
+        );
+        assert_eq!(
+            count(&|| drop(c.ld_add_vartime(&lp, &lq))),
+            ops(13, 6, 0, 0, 0, 0),
+            "{name} LD addition"
+        );
+        assert_eq!(
+            count(&|| drop(c.add_vartime(&p, &q))),
+            ops(2, 1, 1, 0, 0, 0),
+            "{name} affine addition"
+        );
+        assert_eq!(
+            count(&|| drop(c.double_vartime(&p))),
+            ops(2, 2, 1, 0, 0, 0),
+            "{name} affine doubling"
+        );
+        // One halving in a chain (λ-representation, λ̂ carried on cofactor-4 curves).
+        let start = {
+            let (x, y) = p.coordinates().expect("finite");
+            let xi = f.inv(x).expect("x ≠ 0");
+            let lambda = f.add(x, &f.mul(y, &xi));
+            let lambda_hat = cofactor4.then(|| f.half_trace(x).expect("odd d"));
+            LambdaPoint {
+                x: x.clone(),
+                lambda,
+                lambda_hat,
+            }
+        };
+        let halving = if cofactor4 {
+            ops(2, 1, 0, 2, 1, 1)
+        } else {
+            ops(1, 0, 0, 1, 1, 1)
+        };
+        assert_eq!(
+            count(&|| drop(c.halve_lambda::<false>(&start))),
+            halving,
+            "{name} halving"
+        );
+        assert_eq!(
+            count(&|| drop(c.halve_lambda::<true>(&start))),
+            halving,
+            "{name} constant-time halving"
+        );
+        let half = c.halve_lambda::<false>(&start);
+        assert_eq!(
+            c.double_vartime(&c.lambda_to_affine(&half)),
+            p,
+            "{name}: the counted halving is right"
+        );
+        // The ladder: bits(n) steps of 6M + 4S (5M + 4S when b = 1), then Mxy.
+        let k = c.scalar_from_biguint(&c.random_scalar_vartime(&mut rng));
+        let bits = c.order_bits() as u64;
+        let step = if b_is_one {
+            ops(5, 4, 0, 0, 0, 0)
+        } else {
+            ops(6, 4, 0, 0, 0, 0)
+        };
+        let want = OpCounts {
+            m: bits * step.m + 10,
+            s: bits * step.s + 1,
+            i: 1,
+            ..OpCounts::default()
+        };
+        assert_eq!(count(&|| drop(c.mul_ladder(&k, &p))), want, "{name} ladder");
+    }
+}
