@@ -11,6 +11,7 @@
 //! | module | what | source |
 //! |---|---|---|
 //! | [`curve`] | curves, validation, the odd-order subgroup test | SEC 1 v2 §3.1.2, §3.2.2.1 |
+//! | [`basis`] | a standard curve computed on another basis (an SSRF polynomial), bit-identical results | Avanzi §1, Remark 1 |
 //! | [`params`] | the ten standard curves (K-/B-163 … 571) | SEC 2 v2 §3; FIPS 186-4 D.1.2 |
 //! | [`affine`] | affine addition and doubling, every exceptional case | Hankerson–Menezes–Vanstone §3.1.2 |
 //! | [`ld`] | López–Dahab projective doubling, mixed and general addition | López–Dahab 1998; EFD `g12o/lopez-dahab` |
@@ -25,6 +26,7 @@
 //! `_vartime`; the ladder and ECDH are constant-time in the scalar.
 
 pub mod affine;
+pub mod basis;
 pub mod curve;
 pub mod ecdh;
 pub mod encoding;

@@ -452,3 +452,96 @@ fn operation_counts() {
         assert_eq!(count(&|| drop(c.mul_ladder(&k, &p))), want, "{name} ladder");
     }
 }
+
+/// The standard curves moved onto the SSRF polynomial of their degree (Avanzi Table 1:
+/// 163 → 163,57,49,29,0; 233 → 233,159,0; 283 → 283,…; 571 → 571,193,185,5,0; 409's
+/// NIST trinomial is already SSRF) give bit-identical results: scalar multiplication by
+/// every method, halving and ECDH, against the standard basis.
+#[test]
+fn standard_curves_on_ssrf_fields_are_bit_identical() {
+    use halfroot::binary::convert::BasisConverter;
+    use halfroot::binary::modulus::Modulus;
+    use halfroot::binary::spec::exponents_of;
+    use halfroot::ec2::basis::CurveOnBasis;
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    let mut converter: Option<BasisConverter> = None;
+    for c in curves() {
+        if c.degree() == 409 {
+            // The NIST trinomial x^409 + x^87 + 1 is Avanzi's SSRF polynomial: nothing
+            // to move.
+            assert_eq!(exponents_of("Ssrf409"), exponents_of("Nist409"));
+            continue;
+        }
+        let ssrf = format!("Ssrf{}", c.degree());
+        let Some(exps) = exponents_of(&ssrf) else {
+            panic!("no SSRF polynomial of degree {}", c.degree())
+        };
+        let modulus = Modulus::from_exponents(exps).expect("modulus");
+        let field = DynBinaryField::from_modulus(modulus.clone()).expect("field");
+        // One change of basis per degree (its set-up dominates the test's time).
+        let conv = match converter.take() {
+            Some(k) if k.to_field().modulus() == &modulus => k,
+            _ => BasisConverter::new(c.field().modulus(), &modulus).expect("converter"),
+        };
+        converter = Some(conv.clone());
+        let moved = CurveOnBasis::with_converter(field, conv, c.name()).expect("moved curve");
+        for _ in 0..3 {
+            let p = c.random_point_vartime(&mut rng);
+            let k = c.random_scalar_vartime(&mut rng);
+            let want = c
+                .mul(Some(ScalarMulAlgorithm::WnafVartime), &k, &p)
+                .expect("mul");
+            let q = moved.to_internal(&p).expect("in");
+            let i = moved.internal();
+            assert_eq!(
+                moved.to_standard(&q).expect("out"),
+                p,
+                "{} round trip",
+                c.name()
+            );
+            assert!(
+                i.is_on_curve(&q),
+                "{} moved point on the moved curve",
+                c.name()
+            );
+            assert_eq!(
+                moved.to_standard(&i.double_vartime(&q)).expect("out"),
+                c.double_vartime(&p),
+                "{} doubling",
+                c.name()
+            );
+            let bad: Vec<_> = ScalarMulAlgorithm::ALL
+                .into_iter()
+                .filter(|&alg| moved.mul(Some(alg), &k, &p).expect("mul") != want)
+                .collect();
+            assert!(bad.is_empty(), "{}: {bad:?}", c.name());
+
+            assert_eq!(
+                moved.halve(&p).expect("halve"),
+                c.halve(&p).expect("halve"),
+                "{}",
+                c.name()
+            );
+            let (d, _) = c.keygen(&mut rng);
+            assert_eq!(
+                moved.ecdh(&d, &p).expect("ecdh"),
+                c.ecdh(&d, &p).expect("ecdh"),
+                "{}",
+                c.name()
+            );
+            assert_eq!(
+                moved
+                    .to_standard(&moved.to_internal(&p).expect("in"))
+                    .expect("out"),
+                p
+            );
+        }
+        assert!(matches!(
+            moved.ecdh(
+                &c.scalar_from_biguint(&BigUint::from(5u32)),
+                &c.two_torsion()
+            ),
+            Err(halfroot::Error::PointNotInSubgroup { .. })
+        ));
+    }
+}
