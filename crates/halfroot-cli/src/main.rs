@@ -2,6 +2,7 @@
 //! on this machine (`halfroot report`).
 #![deny(unsafe_code)]
 
+mod ec_cmd;
 mod ext_cmd;
 mod lines;
 mod report;
@@ -101,6 +102,13 @@ enum Command {
     },
     /// The SSRF polynomial lab: classify, zeta, spectrum, find, convert, codegen.
     Ssrf(ssrf_cmd::SsrfArgs),
+    /// Binary elliptic curves: `halfroot ec CURVE OP [ARG...]`.
+    ///
+    /// CURVE is a standard curve (sect233r1, B-233, b233, an OID) or a JSON file. OP is
+    /// one of add dbl halve mul ecdh validate compress decompress keygen info. Points are
+    /// x,y in hex, 0 (infinity), G, or SEC 1 hex; scalars decimal or 0x hex. A single
+    /// `-` as ARG reads one argument tuple per line.
+    Ec(ec_cmd::EcArgs),
     /// The CPU and the features halfroot's kernels use (restricted by the environment
     /// variable HALFROOT_CPU: native, portable, clmul, avx2, avx512, a feature list such
     /// as pclmulqdq,bmi2, or removals such as -gfni,-avx512ifma).
@@ -220,6 +228,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Ssrf(args) => ssrf_cmd::run(args),
+        Command::Ec(args) => ec_cmd::run(args),
         Command::Report {
             sections,
             json,

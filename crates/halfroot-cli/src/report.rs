@@ -6,6 +6,7 @@
 
 pub mod plot;
 
+mod ec;
 mod ext;
 mod fields;
 mod sqrt;
@@ -70,6 +71,11 @@ const SECTIONS: &[(&str, &str, SectionFn)] = &[
         "ssrf",
         "SSRF polynomials: Avanzi §2.4 (Tables 1–2, counts, P_(d,1), Theorem 7, Conjecture 1, Remark 5) and Appendix B",
         ssrf::run,
+    ),
+    (
+        "ec",
+        "Binary elliptic curves: Avanzi Table 5 (Add, Dbl, Hlv relative to M; D&A vs H&A vs ladder; NIST vs SSRF polynomial), ECDH, peers",
+        ec::run,
     ),
     (
         "ext",

@@ -111,6 +111,17 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         Ok(Some(self.lambda_to_affine(&q)))
     }
 
+    /// The λ-representation of `p` for chains of [`BinaryCurve::halve_lambda`]
+    /// (`None` for O and the point of order 2, which have none); λ̂ on cofactor-4
+    /// curves by the table half-trace. Variable-time (for public points).
+    pub fn lambda_point_vartime(&self, p: &AffinePoint<F::Elem>) -> Option<LambdaPoint<F::Elem>> {
+        let (x, y) = p.coordinates()?;
+        if self.field.is_zero(x) || self.halving_unsupported().is_some() {
+            return None;
+        }
+        Some(self.lambda_from_affine::<false>(x, y))
+    }
+
     /// The λ-representation of a finite point (x ≠ 0) of odd order: 1I + 1M, and on
     /// curves with v = 2 one half-trace for λ̂.
     pub(crate) fn lambda_from_affine<const CT: bool>(

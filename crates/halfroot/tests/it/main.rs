@@ -11,6 +11,7 @@
 mod support;
 
 mod ec2;
+mod ec2_exhaustive;
 mod field_traits;
 mod generated;
 mod gf2poly;

@@ -1,0 +1,531 @@
+//! `halfroot report ec`: Avanzi's Table 5 (costs of elliptic-curve operations relative
+//! to one field multiplication; double-and-add vs halve-and-add; NIST vs SSRF
+//! polynomial) regenerated on this machine for the ten standard binary curves, with the
+//! constant-time ladder, ECDH and (with `--peers`) OpenSSL's ECDH beside them.
+//!
+//! Every curve runs on a compile-time field: its NIST polynomial, and the SSRF
+//! polynomial of the same degree (Avanzi Table 1) through `ec2::basis` (409's NIST
+//! trinomial is already SSRF). Field operations and group operations are timed as
+//! dependent chains (each result feeds the next call), the way a scalar multiplication
+//! uses them; scalar multiplications and ECDH per call, on a random scalar below n.
+
+use super::markdown::{ns, ratio, Table};
+use super::plot::{Chart, Series};
+use super::timing::{median_ns, Budget};
+use super::{Options, SectionOutput};
+use halfroot::binary::convert::BasisConverter;
+use halfroot::binary::field::{BinaryField, BinaryFieldOps};
+use halfroot::binary::modulus::{Modulus, ModulusSpec};
+use halfroot::binary::spec::{
+    Nist163, Nist233, Nist283, Nist409, Nist571, Ssrf163, Ssrf233, Ssrf283, Ssrf571,
+};
+use halfroot::ec2::basis::CurveOnBasis;
+use halfroot::ec2::curve::AffinePoint;
+use halfroot::ec2::params::STANDARD_CURVES;
+use halfroot::ec2::BinaryCurve;
+use halfroot::field::Field;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use std::hint::black_box;
+
+/// Latencies of the field operations (ns), dependent chains.
+#[derive(Clone, Copy, Debug, Default)]
+struct FieldOps {
+    m: f64,
+    s: f64,
+    i: f64,
+    sr: f64,
+    h: f64,
+    t: f64,
+}
+
+/// Latencies of the curve operations (ns).
+#[derive(Clone, Copy, Debug, Default)]
+struct CurveOps {
+    add: f64,
+    dbl: f64,
+    hlv: f64,
+    madd: f64,
+    ld_dbl: f64,
+    wnaf: f64,
+    hna: f64,
+    ladder: f64,
+    ecdh: f64,
+    openssl_ecdh: Option<f64>,
+}
+
+struct Row {
+    curve: &'static str,
+    nist: &'static str,
+    degree: u32,
+    cofactor: u64,
+    b_is_one: bool,
+    ssrf: bool,
+    modulus: String,
+    field: FieldOps,
+    ops: CurveOps,
+    window: u32,
+    bits: usize,
+}
+
+fn measure_field<const N: usize, M: ModulusSpec>(
+    f: &BinaryField<N, M>,
+    budget: Budget,
+) -> FieldOps {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x4543_3220);
+    let a = f.random(&mut rng);
+    let b = f.random(&mut rng);
+    let chain = |op: &dyn Fn(&[u64; N]) -> [u64; N]| {
+        let mut x = a;
+        median_ns(budget, 1, || {
+            x = op(black_box(&x));
+        })
+    };
+    FieldOps {
+        m: chain(&|x| f.mul(x, &b)),
+        s: chain(&|x| f.sqr(x)),
+        i: chain(&|x| f.inv_or_zero(&f.add(x, &b))),
+        sr: chain(&|x| f.sqrt(x)),
+        h: chain(&|x| f.half_trace_vartime(x).unwrap_or(*x)),
+        t: chain(&|x| {
+            let mut y = *x;
+            y[0] ^= f.trace(x) as u64 ^ 2;
+            y
+        }),
+    }
+}
+
+fn measure_curve<const N: usize, M: ModulusSpec>(
+    c: &BinaryCurve<BinaryField<N, M>>,
+    budget: Budget,
+    standard: &BinaryCurve<halfroot::binary::dynamic::DynBinaryField>,
+    peers: bool,
+) -> CurveOps {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x4543_3221);
+    let p = c.random_point_vartime(&mut rng);
+    let q = c.random_point_vartime(&mut rng);
+    let w = c.default_window();
+    let k = c.random_scalar_vartime(&mut rng);
+    let ks = c.scalar_from_biguint(&k);
+    let affine_chain = |op: &dyn Fn(&AffinePoint<[u64; N]>) -> AffinePoint<[u64; N]>| {
+        let mut x = q.clone();
+        median_ns(budget, 1, || {
+            x = op(black_box(&x));
+        })
+    };
+    let add = affine_chain(&|x| c.add_vartime(x, &p));
+    let dbl = affine_chain(&|x| c.double_vartime(x));
+    let hlv = match c.lambda_point_vartime(&p) {
+        Some(mut lam) => median_ns(budget, 1, || {
+            lam = c.halve_lambda::<false>(black_box(&lam));
+        }),
+        None => f64::NAN,
+    };
+    let mut l = c.ld_from_affine(&q);
+    let madd = median_ns(budget, 1, || {
+        l = c.ld_add_mixed_vartime(black_box(&l), &p);
+    });
+    let mut l = c.ld_from_affine(&q);
+    let ld_dbl = median_ns(budget, 1, || {
+        l = c.ld_double(black_box(&l));
+    });
+    let wnaf = median_ns(budget, 1, || {
+        black_box(c.mul_wnaf_vartime(black_box(&k), &p, w));
+    });
+    let hna = median_ns(budget, 1, || {
+        black_box(c.mul_halve_and_add_vartime(black_box(&k), &p, w).ok());
+    });
+    let ladder = median_ns(budget, 1, || {
+        black_box(c.mul_ladder(black_box(&ks), &p));
+    });
+    let ecdh = median_ns(budget, 1, || {
+        black_box(c.ecdh(black_box(&ks), &q).ok());
+    });
+    let openssl_ecdh = if peers {
+        let (_, q_std) = standard.keygen(&mut rng);
+        let der = standard.encode_spki(&q_std, false).ok();
+        let hex = ks.to_biguint().to_str_radix(16);
+        der.and_then(|der| {
+            halfroot_peers::openssl::ecdh_shared_x(standard.name(), &hex, &der).ok()?;
+            Some(median_ns(budget, 1, || {
+                black_box(halfroot_peers::openssl::ecdh_shared_x(standard.name(), &hex, &der).ok());
+            }))
+        })
+    } else {
+        None
+    };
+    CurveOps {
+        add,
+        dbl,
+        hlv,
+        madd,
+        ld_dbl,
+        wnaf,
+        hna,
+        ladder,
+        ecdh,
+        openssl_ecdh,
+    }
+}
+
+fn spec_modulus<M: ModulusSpec>(m: &M) -> Result<Modulus, String> {
+    let mut e = vec![m.degree()];
+    e.extend_from_slice(m.middle_exponents());
+    e.push(0);
+    Modulus::from_exponents(&e).map_err(|e| e.to_string())
+}
+
+/// Both curves of one degree on the NIST polynomial `MN` and (if given) the SSRF one
+/// `MS`.
+fn degree_rows<const N: usize, MN: ModulusSpec + Default, MS: ModulusSpec + Default>(
+    degree: u32,
+    with_ssrf: bool,
+    opts: &Options,
+    rows: &mut Vec<Row>,
+) -> Result<(), String> {
+    let budget = opts.budget();
+    let err = |e: halfroot::Error| e.to_string();
+    let names: Vec<&'static halfroot::ec2::params::StandardCurve> = STANDARD_CURVES
+        .iter()
+        .filter(|c| c.exponents[0] == degree)
+        .collect();
+    let nist = BinaryField::<N, MN>::new(MN::default()).map_err(err)?;
+    nist.precompute();
+    let nist_ops = measure_field(&nist, budget);
+    let ssrf = if with_ssrf {
+        let f = BinaryField::<N, MS>::new(MS::default()).map_err(err)?;
+        f.precompute();
+        let ops = measure_field(&f, budget);
+        let conv = BasisConverter::new(
+            &spec_modulus(&MN::default())?,
+            &spec_modulus(&MS::default())?,
+        )
+        .map_err(err)?;
+        Some((f, ops, conv))
+    } else {
+        None
+    };
+    for sc in names {
+        eprintln!("  {} …", sc.name);
+        let standard = BinaryCurve::standard(sc.name).map_err(err)?;
+        let c = BinaryCurve::standard_on(nist.clone(), sc.name).map_err(err)?;
+        let mut push =
+            |ssrf: bool, modulus: String, field: FieldOps, ops: CurveOps, c_w: u32, bits: usize| {
+                rows.push(Row {
+                    curve: sc.name,
+                    nist: sc.nist,
+                    degree,
+                    cofactor: sc.cofactor as u64,
+                    b_is_one: sc.b == "1",
+                    ssrf,
+                    modulus,
+                    field,
+                    ops,
+                    window: c_w,
+                    bits,
+                })
+            };
+        let ops = measure_curve(&c, budget, &standard, opts.peers);
+        let nist_is_ssrf = !with_ssrf;
+        push(
+            nist_is_ssrf,
+            spec_modulus(&MN::default())?.to_string(),
+            nist_ops,
+            ops,
+            c.default_window(),
+            c.order_bits(),
+        );
+        if let Some((f, fops, conv)) = &ssrf {
+            let moved =
+                CurveOnBasis::with_converter(f.clone(), conv.clone(), sc.name).map_err(err)?;
+            let ops = measure_curve(moved.internal(), budget, &standard, false);
+            push(
+                true,
+                spec_modulus(&MS::default())?.to_string(),
+                *fops,
+                ops,
+                c.default_window(),
+                c.order_bits(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Avanzi Table 5 (PowerPC G4 ratios, operation counts of Avanzi SAC 2006 §5.2):
+/// degree, SSRF, Add/Dbl (affine), Hlv, mixed add, Dbl (LD), D&A affine, H&A, D&A mixed.
+const PAPER_TABLE5: [(u32, bool, [f64; 7]); 5] = [
+    (
+        163,
+        false,
+        [8.596, 3.343, 8.525, 5.175, 1550.3, 834.5, 1137.2],
+    ),
+    (
+        163,
+        true,
+        [8.601, 2.601, 8.550, 5.200, 1551.4, 715.0, 1141.1],
+    ),
+    (
+        191,
+        true,
+        [8.567, 2.592, 8.465, 5.115, 1801.3, 825.0, 1310.7],
+    ),
+    (
+        233,
+        false,
+        [13.001, 3.151, 8.380, 5.030, 3369.4, 1291.0, 1588.6],
+    ),
+    (
+        233,
+        true,
+        [13.039, 2.532, 8.340, 4.990, 3379.2, 1149.4, 1579.8],
+    ),
+];
+
+/// The cost model of the module header of `ec2::scalar`, in field multiplications,
+/// with this machine's ratios: (Hlv, Dbl LD, D&A, H&A).
+fn model(r: &Row) -> (f64, f64, f64, f64) {
+    let f = &r.field;
+    let (s, i, sr, h, t) = (f.s / f.m, f.i / f.m, f.sr / f.m, f.h / f.m, f.t / f.m);
+    let _ = i;
+    let hlv = if r.cofactor == 4 {
+        2.0 + s + h + 2.0 * sr + t
+    } else {
+        1.0 + h + sr + t
+    };
+    let dbl = if r.b_is_one {
+        3.0 + 5.0 * s
+    } else {
+        4.0 + 5.0 * s
+    };
+    let madd = 8.0 + 5.0 * s;
+    let t_bits = r.bits as f64;
+    let adds = t_bits / (r.window as f64 + 1.0);
+    let da = t_bits * dbl + adds * madd;
+    let acc = (1u32 << (r.window - 2)) as f64;
+    let ha = (t_bits - 1.0) * hlv + adds * (madd + 1.0) + 2.0 * acc * (13.0 + 6.0 * s);
+    (hlv, dbl, da, ha)
+}
+
+/// Runs the section.
+pub fn run(opts: &Options) -> Result<SectionOutput, String> {
+    let mut rows = Vec::new();
+    degree_rows::<3, Nist163, Ssrf163>(163, true, opts, &mut rows)?;
+    degree_rows::<4, Nist233, Ssrf233>(233, true, opts, &mut rows)?;
+    degree_rows::<5, Nist283, Ssrf283>(283, true, opts, &mut rows)?;
+    degree_rows::<7, Nist409, Nist409>(409, false, opts, &mut rows)?;
+    degree_rows::<9, Nist571, Ssrf571>(571, true, opts, &mut rows)?;
+
+    let mut md = String::new();
+    md.push_str(
+        "Field operations timed as dependent chains (latency, ns) and relative to one \
+         multiplication M on the same field; `H` is the table half-trace (what halving \
+         uses), `I` the constant-time inversion.\n\n",
+    );
+    let mut t = Table::new([
+        "d",
+        "polynomial",
+        "SSRF",
+        "M ns",
+        "S/M",
+        "I/M",
+        "SR/M",
+        "H/M",
+        "T/M",
+    ]);
+    let mut seen = std::collections::BTreeSet::new();
+    for r in &rows {
+        if !seen.insert(r.modulus.clone()) {
+            continue;
+        }
+        let f = &r.field;
+        t.push([
+            r.degree.to_string(),
+            r.modulus.clone(),
+            if r.ssrf { "Y" } else { "N" }.into(),
+            ns(f.m),
+            ratio(f.s / f.m),
+            ratio(f.i / f.m),
+            ratio(f.sr / f.m),
+            ratio(f.h / f.m),
+            ratio(f.t / f.m),
+        ]);
+    }
+    md.push_str(&t.render());
+    md.push_str(
+        "\n**Avanzi Table 5 on this machine**: group operations and scalar multiplications \
+         relative to one field multiplication (measured times divided by this field's M). \
+         Add/Dbl: affine (one inversion each); Hlv: one halving in the λ-representation \
+         (cofactor 4: the chained variant with two square roots); mixed A: López–Dahab + \
+         affine; Dbl: López–Dahab; D&A: w-NAF double-and-add (LD, mixed); H&A: w-NAF \
+         halve-and-add; ladder: the constant-time LD Montgomery ladder.\n\n",
+    );
+    let mut t = Table::new([
+        "curve",
+        "SSRF",
+        "Add",
+        "Dbl",
+        "Hlv",
+        "mixed A",
+        "Dbl LD",
+        "Hlv/Dbl LD",
+        "D&A",
+        "H&A",
+        "ladder",
+        "D&A/H&A",
+    ]);
+    for r in &rows {
+        let (m, o) = (r.field.m, &r.ops);
+        t.push([
+            format!("{} ({})", r.curve, r.nist),
+            if r.ssrf { "Y" } else { "N" }.into(),
+            ratio(o.add / m),
+            ratio(o.dbl / m),
+            ratio(o.hlv / m),
+            ratio(o.madd / m),
+            ratio(o.ld_dbl / m),
+            ratio(o.hlv / o.ld_dbl),
+            ratio(o.wnaf / m),
+            ratio(o.hna / m),
+            ratio(o.ladder / m),
+            ratio(o.wnaf / o.hna),
+        ]);
+    }
+    md.push_str(&t.render());
+    md.push_str("\nThe paper's Table 5 (PowerPC G4 field-operation ratios, operation counts from Avanzi SAC 2006 §5.2; Add and Dbl affine share one column):\n\n");
+    let mut t = Table::new([
+        "d",
+        "SSRF",
+        "Add, Dbl",
+        "Hlv",
+        "mixed A",
+        "Dbl LD",
+        "D&A affine",
+        "H&A",
+        "D&A mixed",
+    ]);
+    for (d, s, v) in PAPER_TABLE5 {
+        let mut row = vec![d.to_string(), if s { "Y" } else { "N" }.to_string()];
+        row.extend(v.iter().map(|x| ratio(*x)));
+        t.push(row);
+    }
+    md.push_str(&t.render());
+    md.push_str(
+        "\nThe same model evaluated with this machine's ratios (halving 1M + H + SR + T, \
+         or 2M + S + H + 2SR + T on cofactor-4 curves; LD doubling 4M + 5S, 3M + 5S when \
+         b = 1; mixed addition 8M + 5S; t = bits(n) doublings or t − 1 halvings and \
+         t/(w + 1) additions), beside the measurement, in M:\n\n",
+    );
+    let mut t = Table::new([
+        "curve",
+        "SSRF",
+        "w",
+        "Hlv model",
+        "Hlv measured",
+        "D&A model",
+        "D&A measured",
+        "H&A model",
+        "H&A measured",
+    ]);
+    for r in &rows {
+        let (hlv, _, da, ha) = model(r);
+        let (m, o) = (r.field.m, &r.ops);
+        t.push([
+            r.curve.to_string(),
+            if r.ssrf { "Y" } else { "N" }.into(),
+            r.window.to_string(),
+            ratio(hlv),
+            ratio(o.hlv / m),
+            ratio(da),
+            ratio(o.wnaf / m),
+            ratio(ha),
+            ratio(o.hna / m),
+        ]);
+    }
+    md.push_str(&t.render());
+    md.push_str("\nTimes per scalar multiplication (µs), one call at a time; ECDH includes the full validation of the peer's key (on the curve, trace test for the subgroup) and the x-only ladder.\n\n");
+    let mut t = Table::new([
+        "curve",
+        "SSRF",
+        "D&A",
+        "H&A",
+        "ladder (ct)",
+        "ECDH (ct)",
+        "OpenSSL ECDH",
+        "OpenSSL/ours",
+    ]);
+    let us = |v: f64| format!("{:.1}", v / 1000.0);
+    for r in &rows {
+        let o = &r.ops;
+        t.push([
+            format!("{} ({})", r.curve, r.nist),
+            if r.ssrf { "Y" } else { "N" }.into(),
+            us(o.wnaf),
+            us(o.hna),
+            us(o.ladder),
+            us(o.ecdh),
+            o.openssl_ecdh.map_or("—".into(), us),
+            o.openssl_ecdh
+                .map_or("—".into(), |x| format!("{}×", ratio(x / o.ecdh))),
+        ]);
+    }
+    md.push_str(&t.render());
+    md.push_str(
+        "\nWhere halving pays: a halving costs about one multiplication, one half-trace, one \
+         square root and one trace, against 4M + 5S for a López–Dahab doubling; so it wins \
+         where H/M and SR/M are small (table half-traces, SSRF square roots) and loses \
+         where squarings are nearly free relative to M. Cofactor-4 curves (K-233 … K-571) \
+         pay a second square root and multiplication per halving.\n",
+    );
+
+    let json_rows: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let (hlv_m, dbl_m, da_m, ha_m) = model(r);
+            let (f, o) = (&r.field, &r.ops);
+            json!({
+                "curve": r.curve,
+                "nist": r.nist,
+                "degree": r.degree,
+                "modulus": r.modulus,
+                "ssrf": r.ssrf,
+                "cofactor": r.cofactor,
+                "window": r.window,
+                "field_ns": {"m": f.m, "s": f.s, "i": f.i, "sr": f.sr, "h": f.h, "t": f.t},
+                "ns": {
+                    "add_affine": o.add, "dbl_affine": o.dbl, "halve": o.hlv,
+                    "add_mixed_ld": o.madd, "dbl_ld": o.ld_dbl,
+                    "wnaf_vartime": o.wnaf, "halve_and_add_vartime": o.hna,
+                    "ladder": o.ladder, "ecdh": o.ecdh, "openssl_ecdh": o.openssl_ecdh,
+                },
+                "model_m": {"halve": hlv_m, "dbl_ld": dbl_m, "wnaf": da_m, "halve_and_add": ha_m},
+            })
+        })
+        .collect();
+    let series = |ssrf: bool, koblitz: bool, name: &str| Series {
+        name: name.into(),
+        points: rows
+            .iter()
+            .filter(|r| r.ssrf == ssrf && r.b_is_one == koblitz)
+            .map(|r| (r.degree as f64, r.ops.wnaf / r.ops.hna))
+            .collect(),
+    };
+    let chart = Chart {
+        file: "ec-double-and-add-over-halve-and-add".into(),
+        title: "Binary curves: D&A time / H&A time (> 1: halving wins)".into(),
+        x_label: "degree d".into(),
+        y_label: "w-NAF D&A / w-NAF H&A".into(),
+        series: vec![
+            series(true, false, "B-curves, SSRF"),
+            series(false, false, "B-curves, NIST polynomial"),
+            series(true, true, "K-curves, SSRF"),
+            series(false, true, "K-curves, NIST polynomial"),
+        ],
+        log_y: false,
+    };
+    Ok(SectionOutput {
+        markdown: md,
+        json: json!({ "rows": json_rows }),
+        charts: vec![chart],
+    })
+}
