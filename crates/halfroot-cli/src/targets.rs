@@ -459,6 +459,58 @@ fn ssrf_checks(ssrf: &Value, fields: &[Value], out: &mut Vec<Check>) {
     ));
 }
 
+/// Issue 21 (binary curves), from the `ec` section's rows.
+fn ec_checks(rows: &[Value], out: &mut Vec<Check>) {
+    let label = |r: &Value| -> String {
+        let name = r.get("nist").and_then(Value::as_str).unwrap_or("?");
+        name.to_string()
+    };
+    let ssrf = |r: &&Value| r.get("ssrf").and_then(Value::as_bool) == Some(true);
+    let halving: Vec<Case> = rows
+        .iter()
+        .filter(ssrf)
+        .filter_map(|r| {
+            let v = num(r, &["ns", "halve"])? / num(r, &["ns", "dbl_ld"])?;
+            Some((label(r), v, v <= 0.5))
+        })
+        .collect();
+    out.extend(check(
+        21,
+        "halving ≤ 0.5× a López–Dahab doubling at every standard size, SSRF field",
+        halving,
+        times,
+    ));
+    let hna: Vec<Case> = rows
+        .iter()
+        .filter(ssrf)
+        .filter(|r| label(r).starts_with("B-"))
+        .filter_map(|r| {
+            let dbl_based = num(r, &["ns", "wnaf_vartime"])?.min(num(r, &["ns", "ladder"])?);
+            let v = dbl_based / num(r, &["ns", "halve_and_add_vartime"])?;
+            Some((label(r), v, v >= 1.5))
+        })
+        .collect();
+    out.extend(check(
+        21,
+        "halve-and-add ≥ 1.5× faster than our fastest doubling-based method (w-NAF or ladder), B-curves, SSRF field",
+        hna,
+        times,
+    ));
+    let openssl: Vec<Case> = rows
+        .iter()
+        .filter_map(|r| {
+            let v = num(r, &["ns", "openssl_ecdh"])? / num(r, &["ns", "ecdh"])?;
+            Some((label(r), v, v >= 5.0))
+        })
+        .collect();
+    out.extend(check(
+        21,
+        "constant-time ECDH ≥ 5× faster than OpenSSL's ECDH, every standard curve",
+        openssl,
+        times,
+    ));
+}
+
 /// Every target that the data of this run can judge, in issue order.
 pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
     let mut out = Vec::new();
@@ -473,6 +525,13 @@ pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
     }
     if let Some(ext) = doc.get("ext").and_then(Value::as_array) {
         ext_checks(ext, &mut out);
+    }
+    if let Some(ec) = doc
+        .get("ec")
+        .and_then(|e| e.get("rows"))
+        .and_then(Value::as_array)
+    {
+        ec_checks(ec, &mut out);
     }
     let no_ssrf = Value::Null;
     ssrf_checks(doc.get("ssrf").unwrap_or(&no_ssrf), &fields, &mut out);

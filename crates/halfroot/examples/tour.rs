@@ -7,6 +7,7 @@ use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::spec::Ssrf163;
 use halfroot::binary::sqrt::SqrtAlgorithm;
 use halfroot::count::Counting;
+use halfroot::ec2::{BinaryCurve, ScalarMulAlgorithm};
 use halfroot::field::{Choice, Field};
 use halfroot::gf2poly::Gf2Poly;
 use halfroot::poly::PolyRing;
@@ -69,5 +70,25 @@ fn main() -> Result<(), halfroot::Error> {
             .map(|r| field.to_biguint(&r))
     });
     println!("sqrt(9) mod P-192 = {root:?}");
+
+    // Binary curves: B-233, point halving, scalar multiplication by any method, ECDH.
+    let curve = BinaryCurve::standard("B-233")?;
+    let g = curve.generator();
+    let k = BigUint::from(0x1234_5678u64);
+    let p = curve.mul(Some(ScalarMulAlgorithm::HalveAndAddVartime), &k, &g)?;
+    assert_eq!(curve.mul(Some(ScalarMulAlgorithm::Ladder), &k, &g)?, p);
+    let half = curve
+        .halve(&p)?
+        .ok_or_else(|| halfroot::Error::DivisionByZero("even order".into()))?;
+    assert_eq!(curve.double_vartime(&half), p);
+    let (d, q) = curve.keygen(&mut rand::thread_rng()); // d secret, Q = d·G by the ladder
+    let spki = curve.encode_spki(&q, false)?; // DER SubjectPublicKeyInfo
+    let (e, _) = curve.keygen(&mut rand::thread_rng());
+    let shared = curve.ecdh(&e, &curve.decode_spki(&spki)?)?; // x(e·Q), 30 bytes
+    println!(
+        "ECDH on {}: {} bytes, d = {d:?}",
+        curve.name(),
+        shared.len()
+    );
     Ok(())
 }

@@ -107,7 +107,8 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
     let w = c.default_window();
     let k = c.random_scalar_vartime(&mut rng);
     let ks = c.scalar_from_biguint(&k);
-    let affine_chain = |op: &dyn Fn(&AffinePoint<[u64; N]>) -> AffinePoint<[u64; N]>| {
+    type Step<'a, const N: usize> = &'a dyn Fn(&AffinePoint<[u64; N]>) -> AffinePoint<[u64; N]>;
+    let affine_chain = |op: Step<N>| {
         let mut x = q.clone();
         median_ns(budget, 1, || {
             x = op(black_box(&x));
