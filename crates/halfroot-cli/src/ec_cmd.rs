@@ -426,17 +426,10 @@ fn keygen(curve: &Curve, opts: &Options, form: Form) -> Result<String, String> {
         curve.encode_point(&q, compressed)
     };
     // The private key big-endian on ⌈bits(n)/8⌉ bytes (the form `ecdh` reads).
-    let len = curve.order_bits().div_ceil(8);
-    let be: Vec<u8> = d
-        .words()
-        .iter()
-        .rev()
-        .flat_map(|w| w.to_be_bytes())
-        .collect();
-    let private = &be[be.len().saturating_sub(len)..];
+    let private = d.to_be_bytes(curve.order_bits().div_ceil(8));
     Ok(format!(
         "private {}\npublic {}",
-        to_hex(private),
+        to_hex(&private),
         to_hex(&public)
     ))
 }

@@ -5,7 +5,8 @@
 //! `binary::PyBinaryElement`, `prime::PyPrimeField` (GF(p)) and
 //! `prime::PyQuadraticField` (GF(p²)), `ext::PyExtensionField` (F_{q^k}) with
 //! their elements, and the polynomial lab `ssrf` (analysis, interruptible searches,
-//! code generation, `ssrf::PyBasisChange`). Scalar operations go
+//! code generation, `ssrf::PyBasisChange`), and the standard binary elliptic curves
+//! `curves::PyCurve` with their points `curves::PyPoint`. Scalar operations go
 //! through [`halfroot::binary::dynamic::DynBinaryField`] and
 //! [`halfroot::prime::dynamic::DynFp`]; the numpy batch functions of binary fields
 //! dispatch once on the word count to a monomorphised
@@ -16,6 +17,7 @@
 
 mod batch;
 mod binary;
+mod curves;
 mod ext;
 mod prime;
 mod ssrf;
@@ -48,6 +50,7 @@ fn _halfroot(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ext::PyExtensionField>()?;
     m.add_class::<ext::PyExtElement>()?;
     ssrf::register(m)?;
+    curves::register(m)?;
     m.add("STANDARD_BINARY_FIELDS", binary::standard_fields(m.py())?)?;
     Ok(())
 }

@@ -89,6 +89,13 @@ is ``halfroot.ssrf``:
 
 >>> halfroot.ssrf.find(163).modulus
 [163, 57, 49, 29, 0]
+
+The standard binary elliptic curves (K-/B-163 ... 571: group law, halving, scalar
+multiplication, SEC 1 encodings, ECDH) are ``halfroot.curves``:
+
+>>> G = halfroot.curves.Curve("sect163k1").generator
+>>> G.halve().double() == G
+True
 """
 
 from ._halfroot import (
@@ -102,7 +109,7 @@ from ._halfroot import (
     QuadraticField,
     QuadraticFieldElement,
 )
-from . import ssrf
+from . import curves, ssrf
 
 __all__ = [
     "STANDARD_BINARY_FIELDS",
@@ -114,6 +121,7 @@ __all__ = [
     "PrimeFieldElement",
     "QuadraticField",
     "QuadraticFieldElement",
+    "curves",
     "ssrf",
     "standard_field_names",
 ]

@@ -9,7 +9,7 @@ from ._halfroot import (
     QuadraticField as QuadraticField,
     QuadraticFieldElement as QuadraticFieldElement,
 )
-from . import ssrf as ssrf
+from . import curves as curves, ssrf as ssrf
 
 __version__: str
 

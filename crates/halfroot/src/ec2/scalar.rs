@@ -86,6 +86,19 @@ impl Scalar {
     pub fn words(&self) -> &[u64] {
         &self.words
     }
+    /// The value big-endian in `len` bytes (the low `len` bytes of the words; every
+    /// scalar of a curve fits ⌈bits(n)/8⌉), without branching on the value: the SEC 1
+    /// encoding of a private key.
+    pub fn to_be_bytes(&self, len: usize) -> Vec<u8> {
+        (0..len)
+            .rev()
+            .map(|i| {
+                self.words
+                    .get(i / 8)
+                    .map_or(0, |w| (w >> (8 * (i % 8))) as u8)
+            })
+            .collect()
+    }
     /// The value as a `BigUint` (variable-time; for tests and output).
     pub fn to_biguint(&self) -> BigUint {
         let mut bytes = Vec::with_capacity(self.words.len() * 8);
@@ -162,7 +175,8 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     }
 
     /// kP by `algorithm` (`None`: the fastest variable-time method that applies, for a
-    /// public scalar — see [`BinaryCurve::auto_public_algorithm`]).
+    /// public scalar — see [`BinaryCurve::auto_public_algorithm`] — and w-NAF for a
+    /// point outside ⟨G⟩).
     /// [`Error::UnsupportedAlgorithm`] when halve-and-add is asked for on a curve
     /// without halving, [`Error::PointNotInSubgroup`] when it is given a point outside
     /// ⟨G⟩ (the ladder and w-NAF take any point of the curve). The ladder reduces k mod
@@ -174,7 +188,15 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         k: &BigUint,
         p: &AffinePoint<F::Elem>,
     ) -> Result<AffinePoint<F::Elem>> {
-        match algorithm.unwrap_or_else(|| self.auto_public_algorithm()) {
+        let algorithm = match algorithm {
+            Some(a) => a,
+            // The methods that need P ∈ ⟨G⟩ do not apply to other points of the curve.
+            None if !p.is_infinity() && !self.in_subgroup_vartime(p) => {
+                ScalarMulAlgorithm::WnafVartime
+            }
+            None => self.auto_public_algorithm(),
+        };
+        match algorithm {
             ScalarMulAlgorithm::Ladder => {
                 if !p.is_infinity() && !self.in_subgroup_vartime(p) {
                     return Err(Error::PointNotInSubgroup {

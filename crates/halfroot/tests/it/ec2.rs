@@ -545,3 +545,33 @@ fn standard_curves_on_ssrf_fields_are_bit_identical() {
         ));
     }
 }
+
+/// `mul(None, …)` is defined for every point of the curve (w-NAF outside ⟨G⟩, where
+/// the ladder and halve-and-add refuse), and `Scalar::to_be_bytes` is the SEC 1 form
+/// that `scalar_from_be_bytes` reads back.
+#[test]
+fn auto_mul_outside_the_subgroup_and_scalar_bytes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    for c in curves() {
+        let p = c.random_point_vartime(&mut rng);
+        let q = c.add_vartime(&p, &c.two_torsion());
+        assert!(!c.in_subgroup_vartime(&q), "{}", c.name());
+        let k = c.random_scalar_vartime(&mut rng);
+        assert_eq!(
+            c.mul(None, &k, &q).expect("auto"),
+            affine_mul(&c, &k, &q),
+            "{}",
+            c.name()
+        );
+        assert!(matches!(
+            c.mul(Some(ScalarMulAlgorithm::Ladder), &k, &q),
+            Err(halfroot::Error::PointNotInSubgroup { .. })
+        ));
+        let (d, _) = c.keygen(&mut rng);
+        let len = c.order_bits().div_ceil(8);
+        let bytes = d.to_be_bytes(len);
+        assert_eq!(bytes.len(), len);
+        assert_eq!(BigUint::from_bytes_be(&bytes), d.to_biguint());
+        assert_eq!(c.scalar_from_be_bytes(&bytes).expect("scalar"), d);
+    }
+}
