@@ -1,10 +1,10 @@
 //! `halfroot.curves`: the standard binary elliptic curves of [`halfroot::ec2`]
 //! (`Curve`) and their points (`Point`), over [`DynBinaryField`].
 //!
-//! Everything here parses Python values, calls the library and converts the result;
-//! the one choice made on this side is what `k * P` does for a point outside ⟨G⟩
-//! (see [`mul_point`]). Scalar multiplications, ECDH and key generation run without
-//! the GIL; `Curve.mul_many` also spreads its rows over all cores (rayon).
+//! Everything here parses Python values, calls the library and converts the result
+//! (`k * P` for a negative k is |k|·(−P), see [`mul_point`]). Scalar multiplications,
+//! ECDH and key generation run without the GIL; `Curve.mul_many` also spreads its rows
+//! over all cores (rayon).
 
 use crate::{bad_value, to_py_err};
 use halfroot::algorithm::parse_or_auto;
