@@ -84,31 +84,11 @@ impl BinInner {
     }
 
     fn elem_of_bigint(&self, name: &str, v: &BigInt) -> PyResult<Vec<u64>> {
-        if v.sign() == Sign::Minus {
-            return Err(bad_value(
-                name,
-                &v.to_string(),
-                "a field element is a non-negative integer",
-            ));
-        }
-        if v.bits() > u64::from(self.degree) {
-            return Err(bad_value(
-                name,
-                &format!("{v:#x}"),
-                &format!("it has a bit at a position >= d = {}", self.degree),
-            ));
-        }
-        let mut w = v.magnitude().to_u64_digits();
-        w.resize(self.words, 0);
-        Ok(w)
+        element_words(name, v, self.degree, self.words)
     }
 
     fn to_biguint(v: &[u64]) -> BigUint {
-        let mut bytes = Vec::with_capacity(8 * v.len());
-        for w in v {
-            bytes.extend_from_slice(&w.to_le_bytes());
-        }
-        BigUint::from_bytes_le(&bytes)
+        words_to_biguint(v)
     }
 
     pub(crate) fn check_rows(&self, name: &str, a: &[u64]) -> PyResult<()> {
@@ -140,6 +120,42 @@ pub struct PyBinaryField {
 pub struct PyBinaryElement {
     field: Arc<BinInner>,
     v: Vec<u64>,
+}
+
+/// The `words` little-endian words of a field element of F_2^`degree` given as a
+/// Python int in [0, 2^d) (`ValueError` naming `name` otherwise); shared with the curves.
+pub(crate) fn element_words(
+    name: &str,
+    v: &BigInt,
+    degree: u32,
+    words: usize,
+) -> PyResult<Vec<u64>> {
+    if v.sign() == Sign::Minus {
+        return Err(bad_value(
+            name,
+            &v.to_string(),
+            "a field element is a non-negative integer",
+        ));
+    }
+    if v.bits() > u64::from(degree) {
+        return Err(bad_value(
+            name,
+            &format!("{v:#x}"),
+            &format!("it has a bit at a position >= d = {degree}"),
+        ));
+    }
+    let mut w = v.magnitude().to_u64_digits();
+    w.resize(words, 0);
+    Ok(w)
+}
+
+/// The integer whose little-endian words are `v`.
+pub(crate) fn words_to_biguint(v: &[u64]) -> BigUint {
+    let mut bytes = Vec::with_capacity(8 * v.len());
+    for w in v {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    BigUint::from_bytes_le(&bytes)
 }
 
 pub(crate) fn elem(field: &Arc<BinInner>, v: Vec<u64>) -> PyBinaryElement {

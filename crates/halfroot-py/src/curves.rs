@@ -6,6 +6,7 @@
 //! ECDH and key generation run without the GIL; `Curve.mul_many` also spreads its rows
 //! over all cores (rayon).
 
+use crate::binary::{element_words, words_to_biguint};
 use crate::{bad_value, to_py_err};
 use halfroot::algorithm::parse_or_auto;
 use halfroot::binary::dynamic::DynBinaryField;
@@ -47,24 +48,7 @@ impl CurveInner {
 
     /// A field element from a Python int in [0, 2^d).
     fn element(&self, name: &str, v: &BigInt) -> PyResult<Vec<u64>> {
-        let d = self.curve.degree();
-        if v.sign() == Sign::Minus {
-            return Err(bad_value(
-                name,
-                &v.to_string(),
-                "a field element is a non-negative integer",
-            ));
-        }
-        if v.bits() > u64::from(d) {
-            return Err(bad_value(
-                name,
-                &format!("{v:#x}"),
-                &format!("it has a bit at a position >= d = {d}"),
-            ));
-        }
-        let mut w = v.magnitude().to_u64_digits();
-        w.resize(self.words, 0);
-        Ok(w)
+        element_words(name, v, self.curve.degree(), self.words)
     }
 }
 
@@ -73,14 +57,6 @@ impl CurveInner {
 fn cache() -> &'static Mutex<HashMap<&'static str, Arc<CurveInner>>> {
     static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<CurveInner>>>> = OnceLock::new();
     CACHE.get_or_init(Default::default)
-}
-
-fn words_to_biguint(v: &[u64]) -> BigUint {
-    let mut bytes = Vec::with_capacity(8 * v.len());
-    for w in v {
-        bytes.extend_from_slice(&w.to_le_bytes());
-    }
-    BigUint::from_bytes_le(&bytes)
 }
 
 /// The scalar big-endian in ⌈bits(n)/8⌉ bytes, read from its words without branching

@@ -295,8 +295,7 @@ const PAPER_TABLE5: [(u32, bool, [f64; 7]); 5] = [
 /// with this machine's ratios: (Hlv, Dbl LD, D&A, H&A).
 fn model(r: &Row) -> (f64, f64, f64, f64) {
     let f = &r.field;
-    let (s, i, sr, h, t) = (f.s / f.m, f.i / f.m, f.sr / f.m, f.h / f.m, f.t / f.m);
-    let _ = i;
+    let (s, sr, h, t) = (f.s / f.m, f.sr / f.m, f.h / f.m, f.t / f.m);
     let hlv = if r.cofactor == 4 {
         2.0 + s + h + 2.0 * sr + t
     } else {

@@ -41,16 +41,15 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             }
         };
         let dx = f.add(x1, x2);
-        if f.is_zero(&dx) {
-            // Q = P or Q = −P = (x, x + y).
+        let Some(inv) = f.inv(&dx) else {
+            // x1 = x2: Q = P or Q = −P = (x, x + y).
             return if y1 == y2 && !f.is_zero(x1) {
                 self.double_vartime(p)
             } else {
                 AffinePoint::Infinity
             };
-        }
+        };
         let dy = f.add(y1, y2);
-        let inv = f.inv(&dx).expect("x1 + x2 is nonzero");
         let lambda = f.mul(&dy, &inv);
         let x3 = self.add_a(&f.add(&f.add(&f.sqr(&lambda), &lambda), &dx));
         let y3 = f.add(&f.add(&f.mul(&lambda, &f.add(x1, &x3)), &x3), y1);
@@ -68,10 +67,10 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         let AffinePoint::Finite { x, y } = p else {
             return AffinePoint::Infinity;
         };
-        if f.is_zero(x) {
+        // x = 0: the point of order 2.
+        let Some(inv) = f.inv(x) else {
             return AffinePoint::Infinity;
-        }
-        let inv = f.inv(x).expect("x is nonzero");
+        };
         let lambda = f.add(x, &f.mul(y, &inv));
         let x3 = self.add_a(&f.add(&f.sqr(&lambda), &lambda));
         let y3 = f.add(&f.sqr(x), &f.mul(&f.add(&lambda, &f.one()), &x3));
