@@ -34,11 +34,11 @@
 //! | `dbl` | P | 2P |
 //! | `halve` | P | the Q of odd order with 2Q = P (error if P has even order) |
 //! | `mul` | K P | kP |
-//! | `ecdh` | D PUB | the shared secret x(d·Q), 2⌈d/8⌉ hex digits; PUB is a DER SubjectPublicKeyInfo or a SEC 1 point, fully validated |
+//! | `ecdh` | D PUB | the shared secret x(d·Q), 2⌈d/8⌉ hex digits; D is the scalar in hex or `@FILE`, a private key (PKCS#8 or RFC 5915, DER or PEM); PUB is a DER SubjectPublicKeyInfo or a SEC 1 point, fully validated |
 //! | `validate` | P | `valid`, or the reason P is not a valid public key (≠ O, on the curve, in ⟨G⟩) |
 //! | `compress` | P | the compressed SEC 1 string of P |
 //! | `decompress` | S | the point of the compressed SEC 1 string S |
-//! | `keygen` | — | `private HEX` and `public HEX` (SEC 1, or DER with `--spki`) |
+//! | `keygen` | — | `private HEX` (the scalar, or a DER private key with `--key-format`; a PEM block with `--pem`) and `public HEX` (SEC 1, or DER with `--spki`) |
 //! | `info` | — | the curve's parameters and methods |
 //!
 //! # Options
@@ -52,6 +52,10 @@
 //! * `--seed N` (keygen): draw the key from a generator seeded with N — reproducible,
 //!   hence NOT secret; for tests. Without it the key comes from the operating system.
 //! * `--spki` (keygen): print the public key as a DER SubjectPublicKeyInfo.
+//! * `--key-format pkcs8|sec1` (keygen): print the private key as a DER PKCS#8
+//!   `PrivateKeyInfo` or RFC 5915 `ECPrivateKey` (with the curve and the public key)
+//!   instead of the bare scalar; `--pem` prints it as a PEM block (PKCS#8 unless
+//!   `--key-format sec1`).
 //!
 //! Options may also follow the operands. A single `-` as the operand list reads one
 //! operand tuple per line from stdin ([`crate::lines`]). Bad input gives one `error:`
@@ -63,7 +67,7 @@ use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::binary::modulus::Modulus;
 use halfroot::ec2::curve::element_from_hex;
 use halfroot::ec2::params;
-use halfroot::ec2::{AffinePoint, BinaryCurve, ScalarMulAlgorithm};
+use halfroot::ec2::{AffinePoint, BinaryCurve, PrivateKeyFormat, ScalarMulAlgorithm};
 use halfroot::prime::montgomery::parse_uint;
 use halfroot::ssrf::format_poly;
 use rand::SeedableRng;
@@ -107,6 +111,13 @@ pub struct EcArgs {
     /// keygen: print the public key as a DER SubjectPublicKeyInfo.
     #[arg(long)]
     spki: bool,
+    /// keygen: print the private key as DER of this format (pkcs8 or sec1) instead of
+    /// the bare scalar.
+    #[arg(long, value_name = "FORMAT")]
+    key_format: Option<String>,
+    /// keygen: print the private key as a PEM block (PKCS#8 unless --key-format sec1).
+    #[arg(long)]
+    pem: bool,
 }
 
 /// The output form of points.
@@ -128,6 +139,8 @@ struct Options {
     compressed: bool,
     seed: Option<u64>,
     spki: bool,
+    key_format: Option<String>,
+    pem: bool,
 }
 
 /// How `halve` computes.
@@ -157,6 +170,8 @@ fn prepare(args: EcArgs) -> Result<(Curve, String, Vec<String>, Options), String
         compressed,
         seed,
         spki,
+        key_format,
+        pem,
     } = args;
     let mut opts = Options {
         algorithm,
@@ -164,6 +179,8 @@ fn prepare(args: EcArgs) -> Result<(Curve, String, Vec<String>, Options), String
         compressed,
         seed,
         spki,
+        key_format,
+        pem,
     };
     let operands = split_options(args, &mut opts)?;
     if !OPS.split(' ').any(|o| o == op) {
@@ -182,7 +199,12 @@ fn prepare(args: EcArgs) -> Result<(Curve, String, Vec<String>, Options), String
             ));
         }
     }
-    for (given, flag) in [(opts.seed.is_some(), "--seed"), (opts.spki, "--spki")] {
+    for (given, flag) in [
+        (opts.seed.is_some(), "--seed"),
+        (opts.spki, "--spki"),
+        (opts.key_format.is_some(), "--key-format"),
+        (opts.pem, "--pem"),
+    ] {
         if given && op != "keygen" {
             return Err(format!("{flag} applies to keygen, not to {op}"));
         }
@@ -218,10 +240,12 @@ fn split_options(args: Vec<String>, opts: &mut Options) -> Result<Vec<String>, S
             "--sec1" if inline.is_none() => opts.sec1 = true,
             "--compressed" if inline.is_none() => opts.compressed = true,
             "--spki" if inline.is_none() => opts.spki = true,
+            "--pem" if inline.is_none() => opts.pem = true,
+            "--key-format" => opts.key_format = Some(value("--key-format")?),
             f if f.starts_with("--") => {
                 return Err(format!(
                     "unknown option {a:?} (options: --algorithm NAME, --sec1, --compressed, \
-                     --seed N, --spki)"
+                     --seed N, --spki, --key-format FORMAT, --pem)"
                 ))
             }
             _ => operands.push(a),
@@ -376,11 +400,25 @@ fn execute(curve: &Curve, op: &str, operands: &[String], opts: &Options) -> Exit
         }
         "ecdh" => {
             expect_args(op, a, 2)?;
-            let d = hex_bytes(a[0], true).map_err(|e| format!("D: {e}"))?;
             let public = hex_bytes(a[1], false).map_err(|e| format!("PUB: {e}"))?;
-            let secret = curve
-                .ecdh_from_bytes(&d, &public)
-                .map_err(|e| e.to_string())?;
+            let secret = match a[0].strip_prefix('@') {
+                Some(path) => {
+                    let key =
+                        std::fs::read(path).map_err(|e| format!("D: cannot read {path}: {e}"))?;
+                    let (d, _) = curve
+                        .decode_private_key(&key)
+                        .map_err(|e| format!("D: {path}: {e}"))?;
+                    let q = curve
+                        .decode_public_key(&public)
+                        .map_err(|e| format!("PUB: {e}"))?;
+                    curve.ecdh(&d, &q)
+                }
+                None => {
+                    let d = hex_bytes(a[0], true).map_err(|e| format!("D: {e}"))?;
+                    curve.ecdh_from_bytes(&d, &public)
+                }
+            }
+            .map_err(|e| e.to_string())?;
             Ok(to_hex(&secret))
         }
         "validate" => {
@@ -425,13 +463,35 @@ fn keygen(curve: &Curve, opts: &Options, form: Form) -> Result<String, String> {
     } else {
         curve.encode_point(&q, compressed)
     };
-    // The private key big-endian on ⌈bits(n)/8⌉ bytes (the form `ecdh` reads).
-    let private = d.to_be_bytes(curve.order_bits().div_ceil(8));
-    Ok(format!(
-        "private {}\npublic {}",
-        to_hex(&private),
-        to_hex(&public)
-    ))
+    let format = match &opts.key_format {
+        Some(name) => Some(
+            name.parse::<PrivateKeyFormat>()
+                .map_err(|e| e.to_string())?,
+        ),
+        None if opts.pem => Some(PrivateKeyFormat::Pkcs8),
+        None => None,
+    };
+    let private = match format {
+        Some(f) if opts.pem => curve
+            .encode_private_key_pem(&d, f)
+            .map_err(|e| e.to_string())?
+            .trim_end()
+            .to_string(),
+        Some(f) => format!(
+            "private {}",
+            to_hex(
+                &curve
+                    .encode_private_key_der(&d, f)
+                    .map_err(|e| e.to_string())?
+            )
+        ),
+        // The private key big-endian on ⌈bits(n)/8⌉ bytes (the form `ecdh` reads).
+        None => format!(
+            "private {}",
+            to_hex(&d.to_be_bytes(curve.order_bits().div_ceil(8)))
+        ),
+    };
+    Ok(format!("{private}\npublic {}", to_hex(&public)))
 }
 
 /// `info`: one `key value` line per parameter.

@@ -242,3 +242,65 @@ done:
     ERR_clear_error();
     return ret;
 }
+
+/* The private key priv_hex on curve in DER: PKCS#8 PrivateKeyInfo when pkcs8 != 0, else
+ * the type-specific RFC 5915 ECPrivateKey (i2d_PrivateKey). Returns 1, -1 for a bad curve
+ * or scalar, -3 if out is too small (*len set to the size needed), -2 on other failures. */
+int hr_ossl_ec_private_der(const char *curve, const char *priv_hex, int pkcs8,
+                           unsigned char *out, size_t *len) {
+    EVP_PKEY *key = keypair_from_hex(curve, priv_hex);
+    if (key == NULL) return -1;
+    int ret = -2;
+    PKCS8_PRIV_KEY_INFO *p8 = NULL;
+    int n;
+    if (pkcs8) {
+        p8 = EVP_PKEY2PKCS8(key);
+        n = p8 == NULL ? -1 : i2d_PKCS8_PRIV_KEY_INFO(p8, NULL);
+    } else {
+        n = i2d_PrivateKey(key, NULL);
+    }
+    if (n > 0 && (size_t)n <= *len) {
+        unsigned char *q = out;
+        int m = pkcs8 ? i2d_PKCS8_PRIV_KEY_INFO(p8, &q) : i2d_PrivateKey(key, &q);
+        if (m == n) {
+            *len = (size_t)n;
+            ret = 1;
+        }
+    } else if (n > 0) {
+        *len = (size_t)n;
+        ret = -3;
+    }
+    PKCS8_PRIV_KEY_INFO_free(p8);
+    EVP_PKEY_free(key);
+    ERR_clear_error();
+    return ret;
+}
+
+/* Reads a DER private key (PKCS#8 or traditional, d2i_AutoPrivateKey) and writes its
+ * public key as a DER SubjectPublicKeyInfo. Returns 1, -4 if OpenSSL rejects the key,
+ * -3 if out is too small, -2 on other failures. */
+int hr_ossl_private_der_to_public_der(const unsigned char *der, size_t der_len,
+                                      unsigned char *out, size_t *len) {
+    const unsigned char *p = der;
+    EVP_PKEY *key = d2i_AutoPrivateKey(NULL, &p, (long)der_len);
+    if (key == NULL || p != der + der_len) {
+        EVP_PKEY_free(key);
+        ERR_clear_error();
+        return -4;
+    }
+    int n = i2d_PUBKEY(key, NULL);
+    int ret = -2;
+    if (n > 0 && (size_t)n <= *len) {
+        unsigned char *q = out;
+        if (i2d_PUBKEY(key, &q) == n) {
+            *len = (size_t)n;
+            ret = 1;
+        }
+    } else if (n > 0) {
+        *len = (size_t)n;
+        ret = -3;
+    }
+    EVP_PKEY_free(key);
+    ERR_clear_error();
+    return ret;
+}

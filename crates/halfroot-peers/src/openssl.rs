@@ -325,3 +325,47 @@ pub fn ecdh_shared_x(curve: &str, priv_hex: &str, peer_pub_der: &[u8]) -> Result
         Err(PeerError::Unavailable("openssl"))
     }
 }
+
+/// The private key `priv_hex` on the named binary curve in DER, as OpenSSL writes it:
+/// a PKCS#8 `PrivateKeyInfo` (`pkcs8`) or the RFC 5915 `ECPrivateKey`.
+pub fn ec_private_der(curve: &str, priv_hex: &str, pkcs8: bool) -> Result<Vec<u8>> {
+    let digits = check_curve_scalar(curve, priv_hex)?;
+    #[cfg(peer_openssl)]
+    return match crate::backend::openssl::ec_private_der(curve, digits, pkcs8) {
+        (1, der) => Ok(der),
+        (-1, _) => Err(PeerError::InvalidInput(format!(
+            "unknown curve {curve:?} or private scalar out of [1, n)"
+        ))),
+        (s, _) => Err(PeerError::Failed {
+            peer: "openssl",
+            detail: format!("private key encoding failed (status {s})"),
+        }),
+    };
+    #[cfg(not(peer_openssl))]
+    {
+        let _ = (digits, pkcs8);
+        Err(PeerError::Unavailable("openssl"))
+    }
+}
+
+/// OpenSSL's reading of a DER private key (`d2i_AutoPrivateKey`: PKCS#8 or
+/// RFC 5915): its public key as a DER `SubjectPublicKeyInfo`.
+pub fn private_der_to_public_der(der: &[u8]) -> Result<Vec<u8>> {
+    ensure_available()?;
+    #[cfg(peer_openssl)]
+    return match crate::backend::openssl::private_der_to_public_der(der) {
+        (1, spki) => Ok(spki),
+        (-4, _) => Err(PeerError::InvalidInput(
+            "OpenSSL rejects the DER private key".into(),
+        )),
+        (s, _) => Err(PeerError::Failed {
+            peer: "openssl",
+            detail: format!("reading the private key failed (status {s})"),
+        }),
+    };
+    #[cfg(not(peer_openssl))]
+    {
+        let _ = der;
+        Err(PeerError::Unavailable("openssl"))
+    }
+}

@@ -19,6 +19,7 @@
 //! | [`ladder`] | the x-only López–Dahab Montgomery ladder, constant-time | López–Dahab, CHES 1999 |
 //! | [`scalar`] | scalar multiplication: ladder, w-NAF double-and-add, halve-and-add | Fong et al. 2004 §4 (Alg. 3.91 of HMV) |
 //! | [`encoding`] | SEC 1 points (compressed, uncompressed), SubjectPublicKeyInfo | SEC 1 v2 §2.3.3–2.3.4; RFC 5480 |
+//! | [`private_key`] | private keys: PKCS#8 and RFC 5915 ECPrivateKey, DER and PEM | RFC 5208/5958; RFC 5915; SEC 1 v2 §C.4 |
 //! | [`ecdh`] | the SEC 1 ECDH primitive with full public-key validation | SEC 1 v2 §3.3.1, §3.2.2.1 |
 //!
 //! Points are [`AffinePoint`]s at every public boundary; the projective forms are the
@@ -34,7 +35,9 @@ pub mod halve;
 pub mod ladder;
 pub mod ld;
 pub mod params;
+pub mod private_key;
 pub mod scalar;
 
 pub use curve::{AffinePoint, BinaryCurve};
+pub use private_key::PrivateKeyFormat;
 pub use scalar::{Scalar, ScalarMulAlgorithm};

@@ -40,6 +40,19 @@ extern "C" {
         out: *mut u8,
         len: *mut usize,
     ) -> c_int;
+    fn hr_ossl_ec_private_der(
+        curve: *const c_char,
+        priv_hex: *const c_char,
+        pkcs8: c_int,
+        out: *mut u8,
+        len: *mut usize,
+    ) -> c_int;
+    fn hr_ossl_private_der_to_public_der(
+        der: *const u8,
+        der_len: usize,
+        out: *mut u8,
+        len: *mut usize,
+    ) -> c_int;
 }
 
 /// Status code the shim returns when an argument is rejected here, before any C call.
@@ -140,5 +153,25 @@ pub(crate) fn ecdh_shared_x(curve: &str, priv_hex: &str, der: &[u8]) -> (i32, Ve
     with_buffer(|out, len| {
         // SAFETY: as in `ec_public_der`; `der` is valid for `der.len()` bytes and only read.
         unsafe { hr_ossl_ecdh_shared_x(c.as_ptr(), d.as_ptr(), der.as_ptr(), der.len(), out, len) }
+    })
+}
+
+/// DER private key (PKCS#8 or RFC 5915) of `priv_hex` on `curve`; status as in the shim.
+pub(crate) fn ec_private_der(curve: &str, priv_hex: &str, pkcs8: bool) -> (i32, Vec<u8>) {
+    let (Ok(c), Ok(d)) = (CString::new(curve), CString::new(priv_hex)) else {
+        return (BAD_ARGS, Vec::new());
+    };
+    with_buffer(|out, len| {
+        // SAFETY: as in `ec_public_der`.
+        unsafe { hr_ossl_ec_private_der(c.as_ptr(), d.as_ptr(), c_int::from(pkcs8), out, len) }
+    })
+}
+
+/// The DER SubjectPublicKeyInfo of the DER private key `der`; status as in the shim.
+pub(crate) fn private_der_to_public_der(der: &[u8]) -> (i32, Vec<u8>) {
+    with_buffer(|out, len| {
+        // SAFETY: `der` is valid for `der.len()` bytes and only read; `out`/`len` as in
+        // `ec_public_der`.
+        unsafe { hr_ossl_private_der_to_public_der(der.as_ptr(), der.len(), out, len) }
     })
 }

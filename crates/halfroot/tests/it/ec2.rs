@@ -337,6 +337,131 @@ fn ecdh_agrees_with_openssl() {
     });
 }
 
+/// Private keys in both formats, DER and PEM: ours are read by OpenSSL to the same
+/// public key, OpenSSL's are read by us to the same scalar and public key, and every
+/// malformed or mismatched key is rejected with its typed error.
+#[test]
+fn private_keys_interoperate_with_openssl() {
+    use halfroot::ec2::PrivateKeyFormat;
+    use halfroot::error::Error;
+    use halfroot_peers::openssl;
+    if let Err(e) = openssl::version() {
+        panic!("OpenSSL peer unavailable: {e}");
+    }
+    let all = curves();
+    let mut rng = ChaCha8Rng::seed_from_u64(5915);
+    for c in &all {
+        for round in 0..4 {
+            let (d, q) = c.keygen(&mut rng);
+            let d_hex = d.to_biguint().to_str_radix(16);
+            let spki = c.encode_spki(&q, false).expect("spki");
+            for format in PrivateKeyFormat::ALL {
+                let ours = c.encode_private_key_der(&d, format).expect("encode");
+                let their_reading =
+                    openssl::private_der_to_public_der(&ours).expect("OpenSSL reads our key");
+                assert_eq!(their_reading, spki, "{} {format} round {round}", c.name());
+                let theirs =
+                    openssl::ec_private_der(c.name(), &d_hex, format == PrivateKeyFormat::Pkcs8)
+                        .expect("OpenSSL writes the key");
+                let (d2, q2) = c
+                    .decode_private_key(&theirs)
+                    .expect("we read OpenSSL's key");
+                assert_eq!(
+                    (d2.to_biguint(), &q2),
+                    (d.to_biguint(), &q),
+                    "{} {format}",
+                    c.name()
+                );
+                let pem = c.encode_private_key_pem(&d, format).expect("pem");
+                let label = match format {
+                    PrivateKeyFormat::Pkcs8 => "-----BEGIN PRIVATE KEY-----\n",
+                    PrivateKeyFormat::Sec1 => "-----BEGIN EC PRIVATE KEY-----\n",
+                };
+                assert!(pem.starts_with(label), "{pem}");
+                let (d3, _) = c.decode_private_key(pem.as_bytes()).expect("pem back");
+                assert_eq!(d3.to_biguint(), d.to_biguint());
+            }
+        }
+    }
+
+    // Rejections, on B-233.
+    let c = all.iter().find(|c| c.name() == "sect233r1").expect("B-233");
+    let k = all.iter().find(|c| c.name() == "sect233k1").expect("K-233");
+    let (d, _) = c.keygen(&mut rng);
+    for format in PrivateKeyFormat::ALL {
+        let der = c.encode_private_key_der(&d, format).expect("encode");
+        assert!(
+            matches!(k.decode_private_key(&der), Err(Error::WrongCurve { .. })),
+            "{format}: a B-233 key read as K-233"
+        );
+        for cut in [0, 1, 5, der.len() / 2, der.len() - 1] {
+            assert!(
+                matches!(
+                    c.decode_private_key(&der[..cut]),
+                    Err(Error::InvalidEncoding { .. })
+                ),
+                "{format}: truncated to {cut}"
+            );
+        }
+        let mut trailing = der.clone();
+        trailing.push(0);
+        assert!(matches!(
+            c.decode_private_key(&trailing),
+            Err(Error::InvalidEncoding { .. })
+        ));
+        // The private octets follow the OCTET STRING header 04 1e (30 octets at 233 bits).
+        let d_bytes = d.to_be_bytes(30);
+        let at = der
+            .windows(32)
+            .position(|w| w[..2] == [0x04, 0x1e] && w[2..] == d_bytes[..])
+            .expect("private octets");
+        let n_bytes = c.order().to_bytes_be();
+        for (bad, want_range) in [
+            (vec![0u8; 30], true),
+            (n_bytes.clone(), true),
+            (d_bytes.clone(), false),
+        ] {
+            let mut m = der.clone();
+            m[at + 2..at + 32].copy_from_slice(&bad);
+            if !want_range {
+                // Same d, but the public key no longer matches: flip d's low bit.
+                m[at + 31] ^= 1;
+                assert!(
+                    matches!(c.decode_private_key(&m), Err(Error::InvalidEncoding { .. })),
+                    "{format}: public key ≠ d·G"
+                );
+            } else {
+                assert!(
+                    matches!(c.decode_private_key(&m), Err(Error::OutOfRange { .. })),
+                    "{format}: d out of [1, n)"
+                );
+            }
+        }
+        // The public key's last byte changed: off the curve or not d·G.
+        let mut m = der.clone();
+        let last = m.len() - 1;
+        m[last] ^= 1;
+        assert!(
+            c.decode_private_key(&m).is_err(),
+            "{format}: altered public key"
+        );
+    }
+    let pem = c
+        .encode_private_key_pem(&d, PrivateKeyFormat::Sec1)
+        .expect("pem");
+    let relabeled = pem.replace("EC PRIVATE KEY", "PUBLIC KEY");
+    assert!(matches!(
+        c.decode_private_key(relabeled.as_bytes()),
+        Err(Error::InvalidEncoding { .. })
+    ));
+    assert!(matches!(
+        c.decode_private_key(
+            b"-----BEGIN PRIVATE KEY-----\nnot base64!\n-----END PRIVATE KEY-----\n"
+        ),
+        Err(Error::InvalidEncoding { .. })
+    ));
+}
+
 /// The operation counts in the headers of `ld.rs`, `affine.rs`, `halve.rs` and
 /// `ladder.rs`, on the counting field, for a B-curve (general b, a = 1) and a K-curve
 /// (b = 1; a = 1 with cofactor 2, a = 0 with cofactor 4).
