@@ -304,3 +304,73 @@ int hr_ossl_private_der_to_public_der(const unsigned char *der, size_t der_len,
     ERR_clear_error();
     return ret;
 }
+
+/* Times `iters` runs of one binary-curve operation with everything prepared outside the
+ * loop (keys parsed, contexts built): op 0 EVP_PKEY_derive (ECDH, the peer key set once),
+ * op 1 EC_POINT_mul(group, R, NULL, Q, k) for the peer point Q, op 2 EC_POINT_mul(group,
+ * R, k, NULL, NULL) (the generator). Total ns in *ns. Returns 1, -1 for a bad curve or
+ * scalar, -4 for a bad peer key, -2 on other failures. */
+int hr_ossl_ec_bench(const char *curve, const char *priv_hex, const unsigned char *der,
+                     size_t der_len, int op, uint64_t iters, uint64_t *ns) {
+    EVP_PKEY *key = keypair_from_hex(curve, priv_hex);
+    if (key == NULL) return -1;
+    const unsigned char *q = der;
+    EVP_PKEY *peer = d2i_PUBKEY(NULL, &q, (long)der_len);
+    int ret = -2;
+    EVP_PKEY_CTX *ctx = NULL;
+    EC_GROUP *group = NULL;
+    EC_POINT *point = NULL, *r = NULL;
+    BIGNUM *k = NULL;
+    BN_CTX *bn_ctx = NULL;
+    unsigned char *oct = NULL;
+    if (peer == NULL || q != der + der_len) {
+        ret = -4;
+        goto done;
+    }
+    if (op == 0) {
+        unsigned char out[128];
+        size_t out_len = sizeof out;
+        ctx = EVP_PKEY_CTX_new(key, NULL);
+        if (ctx == NULL || EVP_PKEY_derive_init(ctx) <= 0 ||
+            EVP_PKEY_derive_set_peer(ctx, peer) <= 0 || EVP_PKEY_derive(ctx, out, &out_len) <= 0)
+            goto done;
+        uint64_t t0 = now_ns();
+        for (uint64_t i = 0; i < iters; i++) {
+            out_len = sizeof out;
+            EVP_PKEY_derive(ctx, out, &out_len);
+        }
+        *ns = now_ns() - t0;
+        ret = 1;
+        goto done;
+    }
+    group = EC_GROUP_new_by_curve_name(OBJ_sn2nid(curve));
+    bn_ctx = BN_CTX_new();
+    r = group == NULL ? NULL : EC_POINT_new(group);
+    point = group == NULL ? NULL : EC_POINT_new(group);
+    size_t oct_len = EVP_PKEY_get1_encoded_public_key(peer, &oct);
+    if (group == NULL || bn_ctx == NULL || r == NULL || point == NULL || oct_len == 0 ||
+        !EC_POINT_oct2point(group, point, oct, oct_len, bn_ctx) ||
+        BN_hex2bn(&k, priv_hex) != (int)strlen(priv_hex))
+        goto done;
+    uint64_t t0 = now_ns();
+    for (uint64_t i = 0; i < iters; i++) {
+        if (op == 1)
+            EC_POINT_mul(group, r, NULL, point, k, bn_ctx);
+        else
+            EC_POINT_mul(group, r, k, NULL, NULL, bn_ctx);
+    }
+    *ns = now_ns() - t0;
+    ret = 1;
+done:
+    OPENSSL_free(oct);
+    BN_free(k);
+    BN_CTX_free(bn_ctx);
+    EC_POINT_free(point);
+    EC_POINT_free(r);
+    EC_GROUP_free(group);
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(peer);
+    EVP_PKEY_free(key);
+    ERR_clear_error();
+    return ret;
+}

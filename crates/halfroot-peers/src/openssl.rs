@@ -369,3 +369,52 @@ pub fn private_der_to_public_der(der: &[u8]) -> Result<Vec<u8>> {
         Err(PeerError::Unavailable("openssl"))
     }
 }
+
+/// The binary-curve operations [`ec_bench_ns`] times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EcOp {
+    /// `EVP_PKEY_derive` on a context prepared once (keys parsed, peer set): ECDH.
+    Ecdh,
+    /// `EC_POINT_mul(group, R, NULL, Q, k, ctx)`: k·Q for the peer's point Q.
+    PointMul,
+    /// `EC_POINT_mul(group, R, k, NULL, NULL, ctx)`: k·G.
+    GeneratorMul,
+}
+
+/// Nanoseconds per run of `op` on the named curve with the private scalar `priv_hex`
+/// and the peer key `peer_pub_der` (a DER SubjectPublicKeyInfo), averaged over
+/// `iters` runs with every key and context prepared outside the timed loop.
+pub fn ec_bench_ns(
+    curve: &str,
+    priv_hex: &str,
+    peer_pub_der: &[u8],
+    op: EcOp,
+    iters: u64,
+) -> Result<f64> {
+    let digits = check_curve_scalar(curve, priv_hex)?;
+    let code = match op {
+        EcOp::Ecdh => 0,
+        EcOp::PointMul => 1,
+        EcOp::GeneratorMul => 2,
+    };
+    #[cfg(peer_openssl)]
+    return match crate::backend::openssl::ec_bench(curve, digits, peer_pub_der, code, iters.max(1))
+    {
+        (1, ns) => Ok(ns as f64 / iters.max(1) as f64),
+        (-1, _) => Err(PeerError::InvalidInput(format!(
+            "unknown curve {curve:?} or private scalar out of [1, n)"
+        ))),
+        (-4, _) => Err(PeerError::InvalidInput(
+            "peer public key is not a valid DER key on this curve".into(),
+        )),
+        (s, _) => Err(PeerError::Failed {
+            peer: "openssl",
+            detail: format!("curve benchmark failed (status {s})"),
+        }),
+    };
+    #[cfg(not(peer_openssl))]
+    {
+        let _ = (digits, peer_pub_der, code, iters);
+        Err(PeerError::Unavailable("openssl"))
+    }
+}

@@ -47,6 +47,15 @@ extern "C" {
         out: *mut u8,
         len: *mut usize,
     ) -> c_int;
+    fn hr_ossl_ec_bench(
+        curve: *const c_char,
+        priv_hex: *const c_char,
+        der: *const u8,
+        der_len: usize,
+        op: c_int,
+        iters: u64,
+        ns: *mut u64,
+    ) -> c_int;
     fn hr_ossl_private_der_to_public_der(
         der: *const u8,
         der_len: usize,
@@ -174,4 +183,26 @@ pub(crate) fn private_der_to_public_der(der: &[u8]) -> (i32, Vec<u8>) {
         // `ec_public_der`.
         unsafe { hr_ossl_private_der_to_public_der(der.as_ptr(), der.len(), out, len) }
     })
+}
+
+/// Total ns of `iters` runs of curve operation `op` (codes as in the shim); status.
+pub(crate) fn ec_bench(curve: &str, priv_hex: &str, der: &[u8], op: i32, iters: u64) -> (i32, u64) {
+    let (Ok(c), Ok(d)) = (CString::new(curve), CString::new(priv_hex)) else {
+        return (BAD_ARGS, 0);
+    };
+    let mut ns = 0u64;
+    // SAFETY: `c`, `d` are NUL-terminated and outlive the call; `der` is valid for
+    // `der.len()` bytes and only read; `ns` is a valid u64 the call writes.
+    let status = unsafe {
+        hr_ossl_ec_bench(
+            c.as_ptr(),
+            d.as_ptr(),
+            der.as_ptr(),
+            der.len(),
+            op,
+            iters,
+            &mut ns,
+        )
+    };
+    (status, ns)
 }
