@@ -11,7 +11,7 @@ use crate::{bad_value, to_py_err};
 use halfroot::algorithm::parse_or_auto;
 use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::ec2::params;
-use halfroot::ec2::{AffinePoint, BinaryCurve, Scalar, ScalarMulAlgorithm};
+use halfroot::ec2::{AffinePoint, BinaryCurve, PrivateKeyFormat, Scalar, ScalarMulAlgorithm};
 use num_bigint::{BigInt, BigUint, Sign};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::basic::CompareOp;
@@ -89,6 +89,30 @@ fn parse_method(method: &str) -> PyResult<Option<ScalarMulAlgorithm>> {
 }
 
 /// A `ValueError` whose message starts with the argument's name.
+/// A private scalar given as bytes (big-endian, any length) or an int, in [1, n).
+fn private_scalar(c: &BinaryCurve<DynBinaryField>, private: &Bound<'_, PyAny>) -> PyResult<Scalar> {
+    let d_bytes = match bytes_of(private) {
+        Some(b) => b,
+        None => {
+            let v: BigInt = private.extract().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "private: expected bytes or an int, got {}",
+                    type_name(private)
+                ))
+            })?;
+            if v.sign() == Sign::Minus {
+                return Err(PyValueError::new_err(format!(
+                    "private: a private key lies in [1, n) for {}, not a negative int",
+                    c.name()
+                )));
+            }
+            v.magnitude().to_bytes_be()
+        }
+    };
+    c.scalar_from_be_bytes(&d_bytes)
+        .map_err(|e| arg_err("private", e))
+}
+
 fn arg_err(name: &str, e: halfroot::Error) -> PyErr {
     PyValueError::new_err(format!("{name}: {e}"))
 }
@@ -358,27 +382,7 @@ impl PyCurve {
         peer: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let c = &self.inner.curve;
-        let d_bytes = match bytes_of(private) {
-            Some(b) => b,
-            None => {
-                let v: BigInt = private.extract().map_err(|_| {
-                    PyTypeError::new_err(format!(
-                        "private: expected bytes or an int, got {}",
-                        type_name(private)
-                    ))
-                })?;
-                if v.sign() == Sign::Minus {
-                    return Err(PyValueError::new_err(format!(
-                        "private: a private key lies in [1, n) for {}, not a negative int",
-                        c.name()
-                    )));
-                }
-                v.magnitude().to_bytes_be()
-            }
-        };
-        let d = c
-            .scalar_from_be_bytes(&d_bytes)
-            .map_err(|e| arg_err("private", e))?;
+        let d = private_scalar(c, private)?;
         let q = if peer.downcast::<PyPoint>().is_ok() {
             self.own_point("peer", peer)?
         } else {
@@ -394,6 +398,63 @@ impl PyCurve {
             .allow_threads(|| c.ecdh(&d, &q))
             .map_err(|e| arg_err("peer", e))?;
         Ok(PyBytes::new(py, &s))
+    }
+
+    /// The private key `private` (bytes or an int in [1, n), as for `ecdh`) encoded with
+    /// its curve and public key: `format` "pkcs8" (PKCS#8 PrivateKeyInfo, the default)
+    /// or "sec1" (RFC 5915 ECPrivateKey); DER bytes, or with `pem=True` a PEM str.
+    #[pyo3(signature = (private, format = "pkcs8", pem = false))]
+    fn encode_private_key(
+        &self,
+        py: Python<'_>,
+        private: &Bound<'_, PyAny>,
+        format: &str,
+        pem: bool,
+    ) -> PyResult<PyObject> {
+        let c = &self.inner.curve;
+        let d = private_scalar(c, private)?;
+        let format: PrivateKeyFormat = format.parse().map_err(|e| arg_err("format", e))?;
+        if pem {
+            let text = py
+                .allow_threads(|| c.encode_private_key_pem(&d, format))
+                .map_err(to_py_err)?;
+            Ok(text.into_pyobject(py)?.into_any().unbind())
+        } else {
+            let der = py
+                .allow_threads(|| c.encode_private_key_der(&d, format))
+                .map_err(to_py_err)?;
+            Ok(PyBytes::new(py, &der).into_any().unbind())
+        }
+    }
+
+    /// The key pair `(private, public)` of a PKCS#8 or RFC 5915 private key, DER bytes
+    /// or PEM (str or bytes): the curve OID must be this curve's, d in [1, n), and a
+    /// public key, when present, equal to d·G — else `ValueError`.
+    fn decode_private_key<'py>(
+        &self,
+        py: Python<'py>,
+        data: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyBytes>, PyPoint)> {
+        let c = &self.inner.curve;
+        let bytes = match bytes_of(data) {
+            Some(b) => b,
+            None => data
+                .extract::<String>()
+                .map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "data: expected DER bytes or PEM text, got {}",
+                        type_name(data)
+                    ))
+                })?
+                .into_bytes(),
+        };
+        let (d, q) = py
+            .allow_threads(|| c.decode_private_key(&bytes))
+            .map_err(|e| arg_err("data", e))?;
+        Ok((
+            PyBytes::new(py, &scalar_bytes(c, &d)),
+            point(&self.inner, q),
+        ))
     }
 
     /// A uniformly random point of ⟨G⟩ other than O; `seed` as for `keygen`.

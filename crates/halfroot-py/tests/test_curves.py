@@ -315,6 +315,56 @@ def test_ecdh_against_cryptography():
             ) == Q.encode()
 
 
+def test_private_keys():
+    C = Curve("sect409k1")
+    d, Q = C.keygen(seed=3)
+    for fmt in ["pkcs8", "sec1"]:
+        der = C.encode_private_key(d, fmt)
+        pem = C.encode_private_key(int.from_bytes(d, "big"), format=fmt, pem=True)
+        assert isinstance(der, bytes) and isinstance(pem, str)
+        assert C.decode_private_key(der) == C.decode_private_key(pem) == C.decode_private_key(pem.encode()) == (d, Q)
+    with pytest.raises(ValueError, match="private-key format"):
+        C.encode_private_key(d, "pkcs12")
+    with pytest.raises(ValueError, match="sect409k1"):
+        Curve("sect409r1").decode_private_key(C.encode_private_key(d))
+    with pytest.raises(ValueError, match="data"):
+        C.decode_private_key(b"\x30\x03\x02\x01\x00")
+    with pytest.raises(TypeError):
+        C.decode_private_key(12)
+    with pytest.raises(ValueError, match="private"):
+        C.encode_private_key(0)
+
+
+def test_private_keys_against_cryptography():
+    pytest.importorskip("cryptography")
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    for name, cls in [("sect163k1", "SECT163K1"), ("sect571r1", "SECT571R1")]:
+        try:
+            theirs = ec.generate_private_key(getattr(ec, cls)())
+        except Exception as e:  # OpenSSL built without binary curves
+            pytest.skip(f"cryptography does not support {name}: {e}")
+        C = Curve(name)
+        their_d = theirs.private_numbers().private_value
+        for fmt in [serialization.PrivateFormat.PKCS8, serialization.PrivateFormat.TraditionalOpenSSL]:
+            for enc in [serialization.Encoding.DER, serialization.Encoding.PEM]:
+                blob = theirs.private_bytes(enc, fmt, serialization.NoEncryption())
+                d, Q = C.decode_private_key(blob)
+                assert int.from_bytes(d, "big") == their_d
+                assert Q.encode() == theirs.public_key().public_bytes(
+                    serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+                )
+        d, Q = C.keygen(seed=9)
+        for fmt in ["pkcs8", "sec1"]:
+            loaded = serialization.load_pem_private_key(C.encode_private_key(d, fmt, pem=True).encode(), None)
+            assert loaded.private_numbers().private_value == int.from_bytes(d, "big")
+            loaded = serialization.load_der_private_key(C.encode_private_key(d, fmt), None)
+            assert loaded.public_key().public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+            ) == Q.encode()
+
+
 def test_points_are_values():
     C = Curve("sect163r2")
     G = C.generator

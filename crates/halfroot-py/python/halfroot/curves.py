@@ -62,6 +62,19 @@ Traceback (most recent call last):
     ...
 ValueError: peer: the point at infinity is not acceptable as peer public key on sect233r1
 
+Private keys as PKCS#8 (the default) or RFC 5915 ECPrivateKey, DER bytes or PEM text, with
+the curve and the public key, as OpenSSL writes and reads them:
+
+>>> pem = C.encode_private_key(d2, pem=True)
+>>> pem.splitlines()[0]
+'-----BEGIN PRIVATE KEY-----'
+>>> C.decode_private_key(pem) == (d2, Q2) == C.decode_private_key(C.encode_private_key(d2, "sec1"))
+True
+>>> Curve("K-233").decode_private_key(pem)
+Traceback (most recent call last):
+    ...
+ValueError: data: key is for curve sect233r1 (1.3.132.0.27), not sect233k1
+
 Batches, on all cores without the GIL: scalars as a uint64 array of shape (n, w)
 (little-endian words) or a list of ints; a list of Points, or coordinate arrays:
 
