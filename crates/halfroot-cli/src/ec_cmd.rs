@@ -305,7 +305,11 @@ fn mul_algorithm(curve: &Curve, name: Option<&str>) -> Result<Option<ScalarMulAl
     let alg = parse_or_auto::<ScalarMulAlgorithm>(name).map_err(|e| e.to_string())?;
     if let Some(a) = alg {
         if !a.supports(curve) {
-            let why = curve.halving_unsupported().unwrap_or_default();
+            let why = match a {
+                ScalarMulAlgorithm::TnafVartime => curve.koblitz_unsupported(),
+                _ => curve.halving_unsupported(),
+            }
+            .unwrap_or_default();
             return Err(format!("{a} does not apply to {}: {why}", curve.name()));
         }
     }

@@ -143,7 +143,21 @@ fn mul_agrees_across_algorithms_and_n_g_is_infinity() {
             lines.push(format!("{text} {p7}"));
         }
         let r = batch(&["ec", curve, "mul", "-", "--algorithm", "ladder"], &lines);
-        for alg in ["wnaf-vartime", "halve-and-add-vartime", "auto"] {
+        let mut algs = vec![
+            "wnaf-vartime",
+            "halve-and-add-vartime",
+            "comb-vartime",
+            "auto",
+        ];
+        if curve == "sect233k1" {
+            algs.push("tnaf-vartime");
+        } else {
+            fails(
+                &["ec", curve, "mul", "5", "G", "--algorithm", "tnaf-vartime"],
+                "Koblitz",
+            );
+        }
+        for alg in algs {
             let out = batch(&["ec", curve, "mul", "-", "--algorithm", alg], &lines);
             assert_eq!(out, r, "{curve}: {alg} differs from the ladder");
         }
@@ -546,6 +560,20 @@ fn info_lists_parameters_and_methods() {
         assert!(info.contains(needle), "{needle:?} not in {info}");
     }
     assert_eq!(Info::of("b233").get("h"), "2");
+    // The K-curves list τNAF, the B-curves do not; K-233 as the task's example.
+    assert!(ok(&["ec", "K-233", "info"]).contains("tnaf-vartime"));
+    assert!(!info.contains("tnaf-vartime") && info.contains("comb-vartime"));
+    let g = Info::of("K-233").g();
+    let k = "0x123456789abcdef0123456789";
+    let want = ok(&["ec", "K-233", "mul", k, "G", "--algorithm", "ladder"]);
+    assert_eq!(
+        ok(&["ec", "K-233", "mul", k, "G", "--algorithm", "tnaf-vartime"]),
+        want
+    );
+    assert_eq!(
+        ok(&["ec", "K-233", "mul", k, &g, "--algorithm", "tnaf-vartime"]),
+        want
+    );
     assert_eq!(Info::of("K-233").get("h"), "4");
 }
 

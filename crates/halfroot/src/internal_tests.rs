@@ -64,6 +64,10 @@ pub fn all() -> Vec<(&'static str, &'static str, fn())> {
     modules.push(("count", crate::count::tests::UNIT_TESTS));
     modules.push(("cpu", crate::cpu::tests::UNIT_TESTS));
     modules.push((
+        "ec2::scalar::tnaf",
+        crate::ec2::scalar::tnaf::tests::UNIT_TESTS,
+    ));
+    modules.push((
         "ext::lazy::batch",
         crate::ext::lazy::batch::tests::UNIT_TESTS,
     ));

@@ -50,6 +50,11 @@ struct CurveOps {
     wnaf: f64,
     hna: f64,
     ladder: f64,
+    /// Width-w τNAF (Koblitz curves only).
+    tnaf: Option<f64>,
+    /// w-NAF and the cached comb on G.
+    wnaf_g: f64,
+    comb_g: f64,
     ecdh: f64,
     openssl_ecdh: Option<f64>,
 }
@@ -147,6 +152,20 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
     let ladder = median_ns(budget, 1, || {
         black_box(c.mul_ladder(black_box(&ks), &p));
     });
+    let tnaf = c.koblitz_unsupported().is_none().then(|| {
+        let tw = c.tnaf_window();
+        median_ns(budget, 1, || {
+            black_box(c.mul_tnaf_vartime(black_box(&k), &p, tw).ok());
+        })
+    });
+    let g = c.generator();
+    let wnaf_g = median_ns(budget, 1, || {
+        black_box(c.mul_wnaf_vartime(black_box(&k), &g, w));
+    });
+    c.generator_comb();
+    let comb_g = median_ns(budget, 1, || {
+        black_box(c.mulgen_vartime(black_box(&k)));
+    });
     let ecdh = median_ns(budget, 1, || {
         black_box(c.ecdh(black_box(&ks), &q).ok());
     });
@@ -172,6 +191,9 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
         wnaf,
         hna,
         ladder,
+        tnaf,
+        wnaf_g,
+        comb_g,
         ecdh,
         openssl_ecdh,
     }
@@ -366,7 +388,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          Add/Dbl: affine (one inversion each); Hlv: one halving in the λ-representation \
          (cofactor 4: the chained variant with two square roots); mixed A: López–Dahab + \
          affine; Dbl: López–Dahab; D&A: w-NAF double-and-add (LD, mixed); H&A: w-NAF \
-         halve-and-add; ladder: the constant-time LD Montgomery ladder.\n\n",
+         halve-and-add; ladder: the constant-time LD Montgomery ladder; τNAF: width-w \
+         τNAF with Frobenius maps (Koblitz curves only, w = 5 up to 283 bits, 6 above).\n\n",
     );
     let mut t = Table::new([
         "curve",
@@ -380,6 +403,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         "D&A",
         "H&A",
         "ladder",
+        "τNAF",
         "D&A/H&A",
     ]);
     for r in &rows {
@@ -396,6 +420,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             ratio(o.wnaf / m),
             ratio(o.hna / m),
             ratio(o.ladder / m),
+            o.tnaf.map_or("—".into(), |x| ratio(x / m)),
             ratio(o.wnaf / o.hna),
         ]);
     }
@@ -451,12 +476,15 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         ]);
     }
     md.push_str(&t.render());
-    md.push_str("\nTimes per scalar multiplication (µs), one call at a time; ECDH includes the full validation of the peer's key (on the curve, trace test for the subgroup) and the x-only ladder.\n\n");
+    md.push_str("\nTimes per scalar multiplication (µs), one call at a time; τNAF: width-w τNAF with Frobenius maps (Koblitz curves); kG: w-NAF and the generator's cached fixed-base comb (w = 8, two tables); ECDH includes the full validation of the peer's key (on the curve, trace test for the subgroup) and the x-only ladder.\n\n");
     let mut t = Table::new([
         "curve",
         "SSRF",
         "D&A",
         "H&A",
+        "τNAF",
+        "kG w-NAF",
+        "kG comb",
         "ladder (ct)",
         "ECDH (ct)",
         "OpenSSL ECDH",
@@ -470,6 +498,9 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             if r.ssrf { "Y" } else { "N" }.into(),
             us(o.wnaf),
             us(o.hna),
+            o.tnaf.map_or("—".into(), us),
+            us(o.wnaf_g),
+            us(o.comb_g),
             us(o.ladder),
             us(o.ecdh),
             o.openssl_ecdh.map_or("—".into(), us),
@@ -505,6 +536,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                     "add_mixed_ld": o.madd, "dbl_ld": o.ld_dbl,
                     "wnaf_vartime": o.wnaf, "halve_and_add_vartime": o.hna,
                     "ladder": o.ladder, "ecdh": o.ecdh, "openssl_ecdh": o.openssl_ecdh,
+                    "tnaf_vartime": o.tnaf, "wnaf_vartime_g": o.wnaf_g, "comb_vartime_g": o.comb_g,
                 },
                 "model_m": {"halve": hlv_m, "dbl_ld": dbl_m, "wnaf": da_m, "halve_and_add": ha_m},
             })

@@ -19,6 +19,8 @@
 //! public). Cost of the test: 1T (v = 1), 1M + 1H + 2T (v = 2).
 
 use super::params::{self, StandardCurve};
+use super::scalar::comb::FixedBaseComb;
+use super::scalar::tnaf::Koblitz;
 use crate::binary::dynamic::DynBinaryField;
 use crate::binary::field::BinaryFieldOps;
 use crate::binary::modulus::Modulus;
@@ -27,6 +29,7 @@ use crate::field::Field;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use std::sync::OnceLock;
 
 /// A point of a curve in affine coordinates, or the point at infinity O.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -104,6 +107,10 @@ pub struct BinaryCurve<F: BinaryFieldOps> {
     two_adicity: u32,
     /// The odd part m of the cofactor.
     odd_cofactor: u64,
+    /// The Z[τ] data of a Koblitz curve (τNAF), built on first use.
+    pub(crate) koblitz: OnceLock<Koblitz>,
+    /// The generator's fixed-base comb table, built on first use.
+    pub(crate) comb_g: OnceLock<FixedBaseComb<F::Elem>>,
 }
 
 /// The element of `field` written in hexadecimal (bit i = coefficient of z^i).
@@ -231,6 +238,8 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             cofactor,
             two_adicity,
             odd_cofactor,
+            koblitz: OnceLock::new(),
+            comb_g: OnceLock::new(),
         };
         let g = curve.generator();
         if !curve.is_on_curve(&g) {

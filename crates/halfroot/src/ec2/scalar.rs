@@ -5,6 +5,8 @@
 //! | [`ScalarMulAlgorithm::Ladder`] | [`crate::ec2::ladder`] | t·(6M + 4S) + 1I + 10M | constant in k |
 //! | [`ScalarMulAlgorithm::WnafVartime`] | [`wnaf`] | t·(4M + 5S) + t/(w + 1)·(8M + 5S) + table | variable |
 //! | [`ScalarMulAlgorithm::HalveAndAddVartime`] | [`halve_and_add`] | (t − 1)·(M + H + T + SR) + t/(w + 1)·(9M + 5S) + 2^(w−2) LD additions | variable |
+//! | [`ScalarMulAlgorithm::TnafVartime`] (Koblitz curves) | [`tnaf`] | (m + a)·3S + (m + a)/(w + 1)·(8M + 5S) + 2^(w−2) − 1 mixed additions + 1I | variable |
+//! | [`ScalarMulAlgorithm::CombVartime`] (fixed base) | [`comb`] | ⌈t/(wv)⌉·(4M + 5S) + ⌈t/(wv)⌉·v·(8M + 5S), w = 8, v = 2 for G; + the table for another P | variable |
 //!
 //! The variable-time methods take the scalar as a [`BigUint`] (public values); the
 //! ladder takes a [`Scalar`], a fixed-width integer in [0, n) read from bytes in
@@ -12,7 +14,9 @@
 //! n first when the method needs k < n — a variable-time step: secrets go through
 //! [`BinaryCurve::scalar_from_be_bytes`] and [`BinaryCurve::mul_ladder`]).
 
+pub mod comb;
 pub mod halve_and_add;
+pub mod tnaf;
 pub mod wnaf;
 
 use super::curve::{AffinePoint, BinaryCurve};
@@ -32,14 +36,20 @@ pub enum ScalarMulAlgorithm {
     WnafVartime,
     /// Right-to-left w-NAF halve-and-add (Fong et al. 2004; HMV Algorithm 3.91).
     HalveAndAddVartime,
+    /// Width-w τNAF with Frobenius maps on Koblitz curves (Solinas 2000; HMV Alg. 3.70).
+    TnafVartime,
+    /// Fixed-base comb (HMV Algorithm 3.45): the generator's cached table for P = G.
+    CombVartime,
 }
 
 impl ScalarMulAlgorithm {
     /// Every method, in the order the report lists them.
-    pub const ALL: [ScalarMulAlgorithm; 3] = [
+    pub const ALL: [ScalarMulAlgorithm; 5] = [
         ScalarMulAlgorithm::Ladder,
         ScalarMulAlgorithm::WnafVartime,
         ScalarMulAlgorithm::HalveAndAddVartime,
+        ScalarMulAlgorithm::TnafVartime,
+        ScalarMulAlgorithm::CombVartime,
     ];
 
     /// The canonical name.
@@ -48,6 +58,8 @@ impl ScalarMulAlgorithm {
             ScalarMulAlgorithm::Ladder => "ladder",
             ScalarMulAlgorithm::WnafVartime => "wnaf-vartime",
             ScalarMulAlgorithm::HalveAndAddVartime => "halve-and-add-vartime",
+            ScalarMulAlgorithm::TnafVartime => "tnaf-vartime",
+            ScalarMulAlgorithm::CombVartime => "comb-vartime",
         }
     }
 
@@ -56,10 +68,12 @@ impl ScalarMulAlgorithm {
         matches!(self, ScalarMulAlgorithm::Ladder)
     }
 
-    /// Whether the method applies to `curve` (halve-and-add needs halving).
+    /// Whether the method applies to `curve` (halve-and-add needs halving, τNAF a
+    /// Koblitz curve).
     pub fn supports<F: BinaryFieldOps>(self, curve: &BinaryCurve<F>) -> bool {
         match self {
             ScalarMulAlgorithm::HalveAndAddVartime => curve.halving_unsupported().is_none(),
+            ScalarMulAlgorithm::TnafVartime => curve.koblitz_unsupported().is_none(),
             _ => true,
         }
     }
@@ -178,8 +192,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// public scalar — see [`BinaryCurve::auto_public_algorithm`] — and w-NAF for a
     /// point outside ⟨G⟩).
     /// [`Error::UnsupportedAlgorithm`] when halve-and-add is asked for on a curve
-    /// without halving, [`Error::PointNotInSubgroup`] when it is given a point outside
-    /// ⟨G⟩ (the ladder and w-NAF take any point of the curve). The ladder reduces k mod
+    /// without halving or τNAF off a Koblitz curve, [`Error::PointNotInSubgroup`] when
+    /// halve-and-add is given a point outside ⟨G⟩ (the ladder, w-NAF, τNAF and the
+    /// comb take any point of the curve; the comb pays for its table unless P = G). The ladder reduces k mod
     /// n first (variable-time), and so needs P ∈ ⟨G⟩ for kP to be unchanged; it
     /// checks that.
     pub fn mul(
@@ -212,6 +227,8 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             ScalarMulAlgorithm::HalveAndAddVartime => {
                 self.mul_halve_and_add_vartime(k, p, self.default_window())
             }
+            ScalarMulAlgorithm::TnafVartime => self.mul_tnaf_vartime(k, p, self.tnaf_window()),
+            ScalarMulAlgorithm::CombVartime => Ok(self.mul_comb_vartime(k, p)),
         }
     }
 

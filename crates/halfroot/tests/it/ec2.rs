@@ -42,8 +42,16 @@ fn methods_agree_on_standard_curves() {
             let k = c.random_scalar_vartime(&mut rng);
             let want = affine_mul(&c, &k, &p);
             for alg in ScalarMulAlgorithm::ALL {
-                let got = c.mul(Some(alg), &k, &p).expect("mul");
-                assert_eq!(got, want, "{} {alg} round {round}", c.name());
+                let got = c.mul(Some(alg), &k, &p);
+                if !alg.supports(&c) {
+                    assert!(
+                        matches!(got, Err(halfroot::Error::UnsupportedAlgorithm { .. })),
+                        "{} {alg}: {got:?}",
+                        c.name()
+                    );
+                    continue;
+                }
+                assert_eq!(got.expect("mul"), want, "{} {alg} round {round}", c.name());
             }
             let two_p = c.double_vartime(&p);
             let h = c.halve(&p).expect("supported").expect("odd order");
@@ -637,6 +645,7 @@ fn standard_curves_on_ssrf_fields_are_bit_identical() {
             );
             let bad: Vec<_> = ScalarMulAlgorithm::ALL
                 .into_iter()
+                .filter(|&alg| alg.supports(&c))
                 .filter(|&alg| moved.mul(Some(alg), &k, &p).expect("mul") != want)
                 .collect();
             assert!(bad.is_empty(), "{}: {bad:?}", c.name());
@@ -698,5 +707,100 @@ fn auto_mul_outside_the_subgroup_and_scalar_bytes() {
         assert_eq!(bytes.len(), len);
         assert_eq!(BigUint::from_bytes_be(&bytes), d.to_biguint());
         assert_eq!(c.scalar_from_be_bytes(&bytes).expect("scalar"), d);
+    }
+}
+
+/// The scalars of the edge-case tests: 0, 1, 2, n − 1, n, n + 1, 3n + 7, one beyond
+/// 2^(t + 70), 2^i for i at both ends and the middle, 2^i ± 1, long runs of zeros and
+/// of ones, and random values below n.
+fn edge_scalars(c: &Curve, rng: &mut ChaCha8Rng) -> Vec<BigUint> {
+    let n = c.order().clone();
+    let t = c.order_bits();
+    let one = BigUint::from(1u32);
+    let mut ks: Vec<BigUint> = [0u32, 1, 2, 3, 7].into_iter().map(BigUint::from).collect();
+    ks.extend([&n - &one, n.clone(), &n + &one, &n * 3u32 + 7u32]);
+    ks.push((&one << (t + 70)) + 12345u32);
+    for i in [1, 2, 5, 63, 64, t / 2, t - 2, t - 1, t, t + 1] {
+        let p = &one << i;
+        ks.push(&p - &one);
+        ks.push(&p + &one);
+        ks.push(p);
+    }
+    // A one, a run of t − 20 zeros, a few ones; and t/2 ones followed by t/2 zeros.
+    ks.push((&one << (t - 10)) + 0b1011u32);
+    ks.push(((&one << (t / 2)) - &one) << (t / 2));
+    for _ in 0..6 {
+        ks.push(c.random_scalar_vartime(rng));
+    }
+    ks
+}
+
+/// τNAF (Koblitz curves) and the comb (G and another point) against w-NAF, the ladder
+/// and the affine law, on the ten standard curves, edge and random scalars, and a point
+/// outside ⟨G⟩ (where neither reduces k mod n).
+#[test]
+fn tnaf_and_comb_agree_with_wnaf_and_ladder() {
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    for c in curves() {
+        let g = c.generator();
+        let p = c.random_point_vartime(&mut rng);
+        let outside = c.add_vartime(&p, &c.two_torsion());
+        let koblitz = ScalarMulAlgorithm::TnafVartime.supports(&c);
+        assert_eq!(koblitz, c.b() == &c.field().one(), "{}", c.name());
+        for k in edge_scalars(&c, &mut rng) {
+            for base in [&g, &p] {
+                let want = c.mul_wnaf_vartime(&k, base, 4);
+                let ladder = c
+                    .mul(Some(ScalarMulAlgorithm::Ladder), &k, base)
+                    .expect("ladder");
+                assert_eq!(ladder, want, "{} k={k:#x}: ladder and w-NAF", c.name());
+                let comb = c.mul(Some(ScalarMulAlgorithm::CombVartime), &k, base);
+                assert_eq!(comb.expect("comb"), want, "{} comb k={k:#x}", c.name());
+                let tnaf = c.mul(Some(ScalarMulAlgorithm::TnafVartime), &k, base);
+                if koblitz {
+                    assert_eq!(tnaf.expect("tnaf"), want, "{} τNAF k={k:#x}", c.name());
+                } else {
+                    assert!(matches!(
+                        tnaf,
+                        Err(halfroot::Error::UnsupportedAlgorithm { .. })
+                    ));
+                }
+            }
+            assert_eq!(c.mulgen_vartime(&k), c.mul_wnaf_vartime(&k, &g, 5));
+            let want = c.mul_wnaf_vartime(&k, &outside, 4);
+            let comb = c.mul(Some(ScalarMulAlgorithm::CombVartime), &k, &outside);
+            assert_eq!(
+                comb.expect("comb"),
+                want,
+                "{} comb outside k={k:#x}",
+                c.name()
+            );
+            if koblitz {
+                let tnaf = c.mul(Some(ScalarMulAlgorithm::TnafVartime), &k, &outside);
+                assert_eq!(tnaf.expect("tnaf"), want, "{} τNAF outside", c.name());
+            }
+        }
+        // Every width of τNAF and every comb shape, on random scalars.
+        for _ in 0..2 {
+            let k = c.random_scalar_vartime(&mut rng);
+            let want = affine_mul(&c, &k, &p);
+            if koblitz {
+                for w in 2..=8 {
+                    let got = c.mul_tnaf_vartime(&k, &p, w).expect("tnaf");
+                    assert_eq!(got, want, "{} τNAF w={w}", c.name());
+                }
+            }
+            for w in [2, 3, 5, 8] {
+                for v in 1..=4 {
+                    let comb = halfroot::ec2::scalar::comb::FixedBaseComb::new(&c, &p, w, v);
+                    assert_eq!(
+                        comb.mul_vartime(&c, &k),
+                        want,
+                        "{} comb w={w} v={v}",
+                        c.name()
+                    );
+                }
+            }
+        }
     }
 }

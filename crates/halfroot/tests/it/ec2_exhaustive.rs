@@ -16,6 +16,7 @@
 use crate::support::ec_oracle::{is_prime, Curve as Oracle, Gf2, Pt};
 use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::ec2::ld::LdPoint;
+use halfroot::ec2::scalar::comb::FixedBaseComb;
 use halfroot::ec2::scalar::wnaf_digits;
 use halfroot::ec2::{AffinePoint, BinaryCurve, ScalarMulAlgorithm};
 use halfroot::Error;
@@ -59,6 +60,10 @@ impl Case {
     }
     fn halving_supported(&self) -> bool {
         self.h == 2 || self.oracle.f.degree() % 2 == 1
+    }
+    /// A Koblitz curve (b = 1, a ∈ {0, 1}): τNAF applies.
+    fn koblitz(&self) -> bool {
+        self.oracle.b == 1 && self.oracle.a <= 1
     }
     /// The library's point for an oracle point.
     fn lib(&self, p: Pt) -> Point {
@@ -345,7 +350,14 @@ fn oracle_self_check() {
     for d in [4, 6, 8] {
         assert!(seen.contains(&(d, 2)), "d={d}");
     }
-    assert!(cases().iter().any(|c| c.oracle.b == 1 && c.oracle.a <= 1));
+    // Koblitz curves (τNAF): d = 3 with a = 1 (#E = 14), d = 5 with a = 0 and 1 (44,
+    // 22), d = 7 with a = 0 and 1 (116, 142) — the counts checked above.
+    let koblitz: Vec<(u32, u16)> = cases()
+        .iter()
+        .filter(|c| c.koblitz())
+        .map(|c| (c.oracle.f.degree(), c.oracle.a))
+        .collect();
+    assert_eq!(koblitz, [(3, 1), (5, 0), (5, 1), (7, 0), (7, 1)]);
 }
 
 // ---------------------------------------------------------------------------------
@@ -647,7 +659,12 @@ fn scalar_mul_every_method_on_subgroup() {
             let (lp, kb) = (c.lib(p), big(k));
             for alg in ScalarMulAlgorithm::ALL {
                 let got = cv.mul(Some(alg), &kb, &lp);
-                if alg == ScalarMulAlgorithm::HalveAndAddVartime && !c.halving_supported() {
+                let unsupported = match alg {
+                    ScalarMulAlgorithm::HalveAndAddVartime => !c.halving_supported(),
+                    ScalarMulAlgorithm::TnafVartime => !c.koblitz(),
+                    _ => false,
+                };
+                if unsupported {
                     assert!(
                         matches!(got, Err(Error::UnsupportedAlgorithm { .. })),
                         "{} k={k} P={p:?} {alg:?}: {got:?}",
@@ -663,6 +680,7 @@ fn scalar_mul_every_method_on_subgroup() {
             for &w in widths {
                 let got = c.back(&cv.mul_wnaf_vartime(&kb, &lp, w));
                 assert_eq!(got, want, "{} k={k} P={p:?} wnaf w={w}", c.label);
+                check_tnaf_and_comb(c, p, k, want, w);
                 let got = cv.mul_halve_and_add_vartime(&kb, &lp, w);
                 if c.halving_supported() {
                     let got = got.map(|q| c.back(&q));
@@ -684,6 +702,40 @@ fn scalar_mul_every_method_on_subgroup() {
     }
 }
 
+/// τNAF of width `w` (Koblitz curves; every other curve refuses it) and combs of width
+/// `w` with one to three tables, for kP = `want`.
+fn check_tnaf_and_comb(c: &Case, p: Pt, k: usize, want: Pt, w: u32) {
+    let (cv, lp, kb) = (&c.curve, c.lib(p), big(k));
+    let got = cv.mul_tnaf_vartime(&kb, &lp, w);
+    if c.koblitz() {
+        let got = got.map(|q| c.back(&q));
+        assert_eq!(got, Ok(want), "{} τNAF w={w} k={k} P={p:?}", c.label);
+    } else {
+        assert!(
+            matches!(got, Err(Error::UnsupportedAlgorithm { .. })),
+            "{} τNAF w={w}: {got:?}",
+            c.label
+        );
+    }
+    for v in 1..=3 {
+        let got = FixedBaseComb::new(cv, &lp, w, v).mul_vartime(cv, &kb);
+        assert_eq!(
+            c.back(&got),
+            want,
+            "{} comb w={w} v={v} k={k} P={p:?}",
+            c.label
+        );
+    }
+    if p == c.g {
+        assert_eq!(
+            c.back(&cv.mulgen_vartime(&kb)),
+            want,
+            "{} mulgen k={k}",
+            c.label
+        );
+    }
+}
+
 /// w-NAF on the points outside ⟨G⟩ (orders 2, 4, 2n, 4n; see [`Plan`]), also
 /// through `mul`, and the refusals of the ladder and of halve-and-add for them.
 #[test]
@@ -702,14 +754,29 @@ fn scalar_mul_outside_subgroup() {
             for &w in widths {
                 let got = c.back(&cv.mul_wnaf_vartime(&kb, &lp, w));
                 assert_eq!(got, want, "{} wnaf w={w} k={k} P={p:?}", c.label);
+                check_tnaf_and_comb(c, p, k, want, w);
             }
-            let got = cv.mul(Some(ScalarMulAlgorithm::WnafVartime), &kb, &lp);
-            assert_eq!(
-                got.map(|q| c.back(&q)),
-                Ok(want),
-                "{} k={k} P={p:?}",
-                c.label
-            );
+            for alg in [
+                ScalarMulAlgorithm::WnafVartime,
+                ScalarMulAlgorithm::TnafVartime,
+                ScalarMulAlgorithm::CombVartime,
+            ] {
+                let got = cv.mul(Some(alg), &kb, &lp);
+                if alg == ScalarMulAlgorithm::TnafVartime && !c.koblitz() {
+                    assert!(
+                        matches!(got, Err(Error::UnsupportedAlgorithm { .. })),
+                        "{} {alg:?}: {got:?}",
+                        c.label
+                    );
+                    continue;
+                }
+                assert_eq!(
+                    got.map(|q| c.back(&q)),
+                    Ok(want),
+                    "{} {alg:?} k={k} P={p:?}",
+                    c.label
+                );
+            }
         });
         for &p in &points {
             let (lp, k) = (c.lib(p), big(1));
