@@ -183,7 +183,12 @@ def test_every_method_gives_the_same_multiple(name, rng):
     C = Curve(name)
     G = C.generator
     methods = C.scalar_mul_methods + ["auto"]
-    assert C.scalar_mul_methods == ["ladder", "wnaf-vartime", "halve-and-add-vartime"]
+    assert C.scalar_mul_methods == [
+        "ladder",
+        "wnaf-vartime",
+        "halve-and-add-vartime",
+        "wnaf-lambda-vartime",
+    ]
     P = C.random_point(seed=rng.getrandbits(64))
     n = C.order
     ks = [0, 1, 2, n - 1, n, n + 1, 2 * n + 3] + [rng.getrandbits(2 * C.degree) for _ in range(3)]

@@ -29,7 +29,7 @@ where halving applies, else w-NAF; w-NAF for a point outside the subgroup <G>, w
 the other two refuse as they reduce k mod n):
 
 >>> C.scalar_mul_methods
-['ladder', 'wnaf-vartime', 'halve-and-add-vartime']
+['ladder', 'wnaf-vartime', 'halve-and-add-vartime', 'wnaf-lambda-vartime']
 >>> k = 2**200 + 12345
 >>> G.mul(k, "ladder") == G.mul(k, "wnaf-vartime") == G.mul(k, "halve_and_add_vartime") == k * G
 True

@@ -4,6 +4,7 @@
 //! |---|---|---|---|
 //! | [`ScalarMulAlgorithm::Ladder`] | [`crate::ec2::ladder`] | t·(6M + 4S) + 1I + 10M | constant in k |
 //! | [`ScalarMulAlgorithm::WnafVartime`] | [`wnaf`] | t·(4M + 5S) + t/(w + 1)·(8M + 5S) + table | variable |
+//! | [`ScalarMulAlgorithm::WnafLambdaVartime`] | [`wnaf_lambda`] | (t − t/(w + 1))·(4M + 4S) + t/(w + 1)·(10M + 6S) + table | variable |
 //! | [`ScalarMulAlgorithm::HalveAndAddVartime`] | [`halve_and_add`] | (t − 1)·(M + H + T + SR) + t/(w + 1)·(9M + 5S) + 2^(w−2) LD additions | variable |
 //!
 //! The variable-time methods take the scalar as a [`BigUint`] (public values); the
@@ -14,6 +15,7 @@
 
 pub mod halve_and_add;
 pub mod wnaf;
+pub mod wnaf_lambda;
 
 use super::curve::{AffinePoint, BinaryCurve};
 use crate::algorithm::named_algorithm;
@@ -32,14 +34,18 @@ pub enum ScalarMulAlgorithm {
     WnafVartime,
     /// Right-to-left w-NAF halve-and-add (Fong et al. 2004; HMV Algorithm 3.91).
     HalveAndAddVartime,
+    /// Left-to-right w-NAF double-and-add, λ-projective with the fused 2Q + P
+    /// (Oliveira et al. 2013).
+    WnafLambdaVartime,
 }
 
 impl ScalarMulAlgorithm {
     /// Every method, in the order the report lists them.
-    pub const ALL: [ScalarMulAlgorithm; 3] = [
+    pub const ALL: [ScalarMulAlgorithm; 4] = [
         ScalarMulAlgorithm::Ladder,
         ScalarMulAlgorithm::WnafVartime,
         ScalarMulAlgorithm::HalveAndAddVartime,
+        ScalarMulAlgorithm::WnafLambdaVartime,
     ];
 
     /// The canonical name.
@@ -48,6 +54,7 @@ impl ScalarMulAlgorithm {
             ScalarMulAlgorithm::Ladder => "ladder",
             ScalarMulAlgorithm::WnafVartime => "wnaf-vartime",
             ScalarMulAlgorithm::HalveAndAddVartime => "halve-and-add-vartime",
+            ScalarMulAlgorithm::WnafLambdaVartime => "wnaf-lambda-vartime",
         }
     }
 
@@ -211,6 +218,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             }
             ScalarMulAlgorithm::HalveAndAddVartime => {
                 self.mul_halve_and_add_vartime(k, p, self.default_window())
+            }
+            ScalarMulAlgorithm::WnafLambdaVartime => {
+                Ok(self.mul_wnaf_lambda_vartime(k, p, self.default_window()))
             }
         }
     }
