@@ -185,7 +185,7 @@ def test_every_method_gives_the_same_multiple(name, rng):
     methods = C.scalar_mul_methods + ["auto"]
     koblitz = ["tnaf-vartime"] if C.b == 1 else []
     assert C.scalar_mul_methods == (
-        ["ladder", "wnaf-vartime", "halve-and-add-vartime"] + koblitz + ["comb-vartime"]
+        ["ladder", "wnaf-vartime", "halve-and-add-vartime", "wnaf-lambda-vartime"] + koblitz + ["comb-vartime"]
     )
     P = C.random_point(seed=rng.getrandbits(64))
     n = C.order

@@ -16,6 +16,7 @@
 //! | [`affine`] | affine addition and doubling, every exceptional case | Hankerson–Menezes–Vanstone §3.1.2 |
 //! | [`ld`] | López–Dahab projective doubling, mixed and general addition | López–Dahab 1998; EFD `g12o/lopez-dahab` |
 //! | [`halve`] | point halving in the λ-representation, cofactor 2 and 4 | Knudsen 1999; Fong–Hankerson–López–Menezes 2004 §3; King–Rubin 2004 |
+//! | [`lambda`] | λ-projective doubling, mixed and general addition, fused 2Q + P | Oliveira–López–Aranha–Rodríguez-Henríquez, CHES 2013 |
 //! | [`ladder`] | the x-only López–Dahab Montgomery ladder, constant-time | López–Dahab, CHES 1999 |
 //! | [`scalar`] | scalar multiplication: ladder, w-NAF double-and-add, halve-and-add | Fong et al. 2004 §4 (Alg. 3.91 of HMV) |
 //! | [`encoding`] | SEC 1 points (compressed, uncompressed), SubjectPublicKeyInfo | SEC 1 v2 §2.3.3–2.3.4; RFC 5480 |
@@ -33,6 +34,7 @@ pub mod ecdh;
 pub mod encoding;
 pub mod halve;
 pub mod ladder;
+pub mod lambda;
 pub mod ld;
 pub mod params;
 pub mod private_key;

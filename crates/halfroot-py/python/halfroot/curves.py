@@ -24,13 +24,14 @@ True
 >>> P - G == 4 * G, G - G == C.infinity
 (True, True)
 
-``P.mul(k, method)`` picks the method (``C.scalar_mul_methods``, or ``"auto"``: halve-and-add
-where halving applies, else w-NAF; w-NAF for a point outside the subgroup <G>, which
+``P.mul(k, method)`` picks the method (``C.scalar_mul_methods``, or ``"auto"``: the
+variable-time method measured fastest on this machine (once per curve), the comb for G;
+w-NAF for a point outside the subgroup <G>, which
 the ladder and halve-and-add refuse as they reduce k mod n; ``tnaf-vartime`` on the
 Koblitz curves only; ``comb-vartime`` pays off for G, whose comb table the curve keeps):
 
 >>> C.scalar_mul_methods
-['ladder', 'wnaf-vartime', 'halve-and-add-vartime', 'comb-vartime']
+['ladder', 'wnaf-vartime', 'halve-and-add-vartime', 'wnaf-lambda-vartime', 'comb-vartime']
 >>> k = 2**200 + 12345
 >>> G.mul(k, "ladder") == G.mul(k, "wnaf-vartime") == G.mul(k, "halve_and_add_vartime") == k * G
 True

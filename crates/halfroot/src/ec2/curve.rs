@@ -111,6 +111,8 @@ pub struct BinaryCurve<F: BinaryFieldOps> {
     pub(crate) koblitz: OnceLock<Koblitz>,
     /// The generator's fixed-base comb table, built on first use.
     pub(crate) comb_g: OnceLock<FixedBaseComb<F::Elem>>,
+    /// The method `auto` uses for a public scalar, measured on first use.
+    pub(crate) auto_public: OnceLock<crate::ec2::scalar::ScalarMulAlgorithm>,
 }
 
 /// The element of `field` written in hexadecimal (bit i = coefficient of z^i).
@@ -240,6 +242,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             odd_cofactor,
             koblitz: OnceLock::new(),
             comb_g: OnceLock::new(),
+            auto_public: OnceLock::new(),
         };
         let g = curve.generator();
         if !curve.is_on_curve(&g) {

@@ -4,6 +4,7 @@
 //! |---|---|---|---|
 //! | [`ScalarMulAlgorithm::Ladder`] | [`crate::ec2::ladder`] | t·(6M + 4S) + 1I + 10M | constant in k |
 //! | [`ScalarMulAlgorithm::WnafVartime`] | [`wnaf`] | t·(4M + 5S) + t/(w + 1)·(8M + 5S) + table | variable |
+//! | [`ScalarMulAlgorithm::WnafLambdaVartime`] | [`wnaf_lambda`] | (t − t/(w + 1))·(4M + 4S) + t/(w + 1)·(10M + 6S) + table | variable |
 //! | [`ScalarMulAlgorithm::HalveAndAddVartime`] | [`halve_and_add`] | (t − 1)·(M + H + T + SR) + t/(w + 1)·(9M + 5S) + 2^(w−2) LD additions | variable |
 //! | [`ScalarMulAlgorithm::TnafVartime`] (Koblitz curves) | [`tnaf`] | (m + a)·3S + (m + a)/(w + 1)·(8M + 5S) + 2^(w−2) − 1 mixed additions + 1I | variable |
 //! | [`ScalarMulAlgorithm::CombVartime`] (fixed base) | [`comb`] | ⌈t/(wv)⌉·(4M + 5S) + ⌈t/(wv)⌉·v·(8M + 5S), w = 8, v = 2 for G; + the table for another P | variable |
@@ -18,6 +19,7 @@ pub mod comb;
 pub mod halve_and_add;
 pub mod tnaf;
 pub mod wnaf;
+pub mod wnaf_lambda;
 
 use super::curve::{AffinePoint, BinaryCurve};
 use crate::algorithm::named_algorithm;
@@ -40,14 +42,18 @@ pub enum ScalarMulAlgorithm {
     TnafVartime,
     /// Fixed-base comb (HMV Algorithm 3.45): the generator's cached table for P = G.
     CombVartime,
+    /// Left-to-right w-NAF double-and-add, λ-projective with the fused 2Q + P
+    /// (Oliveira et al. 2013).
+    WnafLambdaVartime,
 }
 
 impl ScalarMulAlgorithm {
     /// Every method, in the order the report lists them.
-    pub const ALL: [ScalarMulAlgorithm; 5] = [
+    pub const ALL: [ScalarMulAlgorithm; 6] = [
         ScalarMulAlgorithm::Ladder,
         ScalarMulAlgorithm::WnafVartime,
         ScalarMulAlgorithm::HalveAndAddVartime,
+        ScalarMulAlgorithm::WnafLambdaVartime,
         ScalarMulAlgorithm::TnafVartime,
         ScalarMulAlgorithm::CombVartime,
     ];
@@ -60,6 +66,7 @@ impl ScalarMulAlgorithm {
             ScalarMulAlgorithm::HalveAndAddVartime => "halve-and-add-vartime",
             ScalarMulAlgorithm::TnafVartime => "tnaf-vartime",
             ScalarMulAlgorithm::CombVartime => "comb-vartime",
+            ScalarMulAlgorithm::WnafLambdaVartime => "wnaf-lambda-vartime",
         }
     }
 
@@ -188,9 +195,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         }
     }
 
-    /// kP by `algorithm` (`None`: the fastest variable-time method that applies, for a
-    /// public scalar — see [`BinaryCurve::auto_public_algorithm`] — and w-NAF for a
-    /// point outside ⟨G⟩).
+    /// kP by `algorithm` (`None`: for a public scalar, the variable-time method measured
+    /// fastest on this machine — see [`BinaryCurve::auto_public_algorithm`] —, the comb
+    /// with the cached table for P = G, and w-NAF for a point outside ⟨G⟩).
     /// [`Error::UnsupportedAlgorithm`] when halve-and-add is asked for on a curve
     /// without halving or τNAF off a Koblitz curve, [`Error::PointNotInSubgroup`] when
     /// halve-and-add is given a point outside ⟨G⟩ (the ladder, w-NAF, τNAF and the
@@ -209,6 +216,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             None if !p.is_infinity() && !self.in_subgroup_vartime(p) => {
                 ScalarMulAlgorithm::WnafVartime
             }
+            None if *p == self.generator() => ScalarMulAlgorithm::CombVartime,
             None => self.auto_public_algorithm(),
         };
         match algorithm {
@@ -229,17 +237,76 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             }
             ScalarMulAlgorithm::TnafVartime => self.mul_tnaf_vartime(k, p, self.tnaf_window()),
             ScalarMulAlgorithm::CombVartime => Ok(self.mul_comb_vartime(k, p)),
+            ScalarMulAlgorithm::WnafLambdaVartime => {
+                Ok(self.mul_wnaf_lambda_vartime(k, p, self.default_window()))
+            }
         }
     }
 
-    /// The method `auto` means for a public scalar: halve-and-add where halving
-    /// applies, else w-NAF double-and-add.
+    /// The method `auto` means for a public scalar and a point of ⟨G⟩ other than G: the
+    /// fastest of [`BinaryCurve::public_candidates`] **measured on this machine**, once
+    /// per curve (on the first call, a few scalar multiplications by each candidate:
+    /// about 0.1–3 ms, then cached). Every method gives the same result, so the choice
+    /// changes only the time. For G itself `mul(None, ..)` takes the comb with the
+    /// curve's cached table, and for a secret scalar the only constant-time method,
+    /// the ladder ([`BinaryCurve::auto_secret_algorithm`]).
     pub fn auto_public_algorithm(&self) -> ScalarMulAlgorithm {
-        if ScalarMulAlgorithm::HalveAndAddVartime.supports(self) {
-            ScalarMulAlgorithm::HalveAndAddVartime
-        } else {
-            ScalarMulAlgorithm::WnafVartime
+        *self
+            .auto_public
+            .get_or_init(|| self.measure_fastest(&self.public_candidates()))
+    }
+
+    /// The method for a secret scalar: the constant-time ladder.
+    pub fn auto_secret_algorithm(&self) -> ScalarMulAlgorithm {
+        ScalarMulAlgorithm::Ladder
+    }
+
+    /// The variable-time methods `auto` chooses among for a point of ⟨G⟩ given at run
+    /// time: every one that applies to this curve except the comb (whose table pays
+    /// off only for a base used many times).
+    pub fn public_candidates(&self) -> Vec<ScalarMulAlgorithm> {
+        ScalarMulAlgorithm::ALL
+            .into_iter()
+            .filter(|a| {
+                !a.is_constant_time() && *a != ScalarMulAlgorithm::CombVartime && a.supports(self)
+            })
+            .collect()
+    }
+
+    /// The fastest of `candidates` for a random point of ⟨G⟩ and random scalars below
+    /// n: each is run once to warm up, then three rounds interleaved, and the smallest
+    /// time of each compared (the minimum resists interruptions by other processes).
+    pub fn measure_fastest(&self, candidates: &[ScalarMulAlgorithm]) -> ScalarMulAlgorithm {
+        use rand::SeedableRng;
+        let Some(&first) = candidates.first() else {
+            return ScalarMulAlgorithm::WnafVartime;
+        };
+        if candidates.len() == 1 {
+            return first;
         }
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x6175_746f);
+        let p = self.random_point_vartime(&mut rng);
+        let ks: Vec<BigUint> = (0..3)
+            .map(|_| self.random_scalar_vartime(&mut rng))
+            .collect();
+        let mut best = vec![f64::INFINITY; candidates.len()];
+        for round in 0..4 {
+            for (slot, &alg) in candidates.iter().enumerate() {
+                let k = &ks[round % ks.len()];
+                let start = std::time::Instant::now();
+                let out = self.mul(Some(alg), k, &p);
+                let ns = start.elapsed().as_nanos() as f64;
+                std::hint::black_box(out).ok();
+                // Round 0 warms caches and builds the methods' tables.
+                if round > 0 {
+                    best[slot] = best[slot].min(ns);
+                }
+            }
+        }
+        let fastest = (0..candidates.len())
+            .min_by(|&a, &b| best[a].total_cmp(&best[b]))
+            .unwrap_or(0);
+        candidates[fastest]
     }
 }
 

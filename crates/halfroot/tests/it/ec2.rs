@@ -470,8 +470,8 @@ fn private_keys_interoperate_with_openssl() {
     ));
 }
 
-/// The operation counts in the headers of `ld.rs`, `affine.rs`, `halve.rs` and
-/// `ladder.rs`, on the counting field, for a B-curve (general b, a = 1) and a K-curve
+/// The operation counts in the headers of `ld.rs`, `lambda.rs`, `affine.rs`,
+/// `halve.rs` and `ladder.rs`, on the counting field, for a B-curve (general b, a = 1) and a K-curve
 /// (b = 1; a = 1 with cofactor 2, a = 0 with cofactor 4).
 #[test]
 fn operation_counts() {
@@ -524,6 +524,47 @@ fn operation_counts() {
             count(&|| drop(c.ld_add_vartime(&lp, &lq))),
             ops(13, 6, 0, 0, 0, 0),
             "{name} LD addition"
+        );
+        // λ-projective (ec2/lambda.rs): doubling 4M + 4S on B-curves, 3M + 3S with
+        // a = b = 1 (K-163), 3M + 4S with a = 0, b = 1; mixed 8M + 2S, general
+        // 11M + 2S, fused 2Q + P 10M + 6S.
+        let lam_dbl = match (b_is_one, cofactor4) {
+            (false, _) => ops(4, 4, 0, 0, 0, 0),
+            (true, false) => ops(3, 3, 0, 0, 0, 0),
+            (true, true) => ops(3, 4, 0, 0, 0, 0),
+        };
+        let mp = c.lambda_proj_double(&c.lambda_proj_from_affine(&p));
+        let mq = c.lambda_proj_add_vartime(&mp, &c.lambda_proj_from_affine(&q));
+        let ql = lambda_of(&c, &q);
+        assert_eq!(
+            count(&|| drop(c.lambda_proj_double(&mp))),
+            lam_dbl,
+            "{name} λ doubling"
+        );
+        assert_eq!(
+            count(&|| drop(c.lambda_proj_add_mixed_vartime(&mp, &ql))),
+            ops(8, 2, 0, 0, 0, 0),
+            "{name} λ mixed addition"
+        );
+        assert_eq!(
+            count(&|| drop(c.lambda_proj_add_vartime(&mp, &mq))),
+            ops(11, 2, 0, 0, 0, 0),
+            "{name} λ addition"
+        );
+        assert_eq!(
+            count(&|| drop(c.lambda_proj_double_add_vartime(&mp, &ql))),
+            ops(10, 6, 0, 0, 0, 0),
+            "{name} λ 2Q + P"
+        );
+        assert_eq!(
+            count(&|| drop(c.lambda_proj_from_affine(&p))),
+            ops(0, 1, 0, 0, 0, 0),
+            "{name} affine to λ-projective"
+        );
+        assert_eq!(
+            count(&|| drop(c.lambda_proj_to_affine(&mq))),
+            ops(3, 0, 1, 0, 0, 0),
+            "{name} λ-projective to affine"
         );
         assert_eq!(
             count(&|| drop(c.add_vartime(&p, &q))),
@@ -799,6 +840,256 @@ fn tnaf_and_comb_agree_with_wnaf_and_ladder() {
                         "{} comb w={w} v={v}",
                         c.name()
                     );
+                }
+            }
+        }
+    }
+}
+
+/// λ of an affine point with x ≠ 0, x + y/x, computed here (not by the library).
+fn lambda_of<F: halfroot::binary::field::BinaryFieldOps>(
+    c: &BinaryCurve<F>,
+    p: &AffinePoint<F::Elem>,
+) -> halfroot::ec2::halve::LambdaPoint<F::Elem> {
+    let f = c.field();
+    let (x, y) = p.coordinates().expect("finite");
+    let xi = f.inv(x).expect("x ≠ 0");
+    halfroot::ec2::halve::LambdaPoint {
+        x: x.clone(),
+        lambda: f.add(x, &f.mul(y, &xi)),
+        lambda_hat: None,
+    }
+}
+
+/// P in λ-projective coordinates scaled by z ≠ 0: (xz : λz : z), O as (z : z : 0) and
+/// the point of order 2 as (0 : z : 0) (the representation of `ec2::lambda`).
+fn lambda_scaled<F: halfroot::binary::field::BinaryFieldOps>(
+    c: &BinaryCurve<F>,
+    p: &AffinePoint<F::Elem>,
+    z: &F::Elem,
+) -> halfroot::ec2::lambda::LambdaProjectivePoint<F::Elem> {
+    use halfroot::ec2::lambda::LambdaProjectivePoint;
+    let f = c.field();
+    match p.coordinates() {
+        None => LambdaProjectivePoint {
+            x: z.clone(),
+            l: z.clone(),
+            z: f.zero(),
+        },
+        Some((x, _)) if f.is_zero(x) => LambdaProjectivePoint {
+            x: f.zero(),
+            l: z.clone(),
+            z: f.zero(),
+        },
+        Some(_) => {
+            let lp = lambda_of(c, p);
+            LambdaProjectivePoint {
+                x: f.mul(&lp.x, z),
+                l: f.mul(&lp.lambda, z),
+                z: z.clone(),
+            }
+        }
+    }
+}
+
+/// A point of order 4 on a curve with 4 | #E (x⁴ = b, so that 2P = (0, √b)), or `None`.
+fn order_four_point<F: halfroot::binary::field::BinaryFieldOps>(
+    c: &BinaryCurve<F>,
+) -> Option<AffinePoint<F::Elem>> {
+    let f = c.field();
+    let x = f.sqrt(&f.sqrt(c.b()));
+    // y = x·z with z² + z = x + a + b/x².
+    let xi2 = f.sqr(&f.inv(&x)?);
+    let rhs = f.add(&f.add(&x, c.a()), &f.mul(c.b(), &xi2));
+    let z = f.solve_quadratic(&rhs)?;
+    let p = AffinePoint::Finite {
+        y: f.mul(&x, &z),
+        x,
+    };
+    assert!(c.is_on_curve(&p));
+    Some(p)
+}
+
+/// Every λ-projective formula against the affine law on random points with random Z,
+/// and on the exceptional cases: O, the point of order 2, P = Q, P = −Q, P + Q = T₂,
+/// 2Q = ±P, 2Q + P = T₂, a point of order 4, points outside ⟨G⟩.
+fn check_lambda_formulas<F: halfroot::binary::field::BinaryFieldOps>(
+    c: &BinaryCurve<F>,
+    rng: &mut ChaCha8Rng,
+) {
+    let f = c.field();
+    let name = c.name().to_string();
+    let o = AffinePoint::Infinity;
+    let t2 = c.two_torsion();
+    let rz = |rng: &mut ChaCha8Rng| loop {
+        let z = f.random(rng);
+        if !f.is_zero(&z) {
+            return z;
+        }
+    };
+    let mut specials = vec![o.clone(), t2.clone()];
+    specials.extend(order_four_point(c));
+    for round in 0..8 {
+        let p = c.random_point_vartime(rng);
+        let q = c.random_point_vartime(rng);
+        // A point outside ⟨G⟩ every other round.
+        let q = if round % 2 == 1 {
+            c.add_vartime(&q, &t2)
+        } else {
+            q
+        };
+        let mut ps = vec![p.clone(), q.clone()];
+        ps.extend(specials.iter().cloned());
+        let neg_p = c.neg(&p);
+        // Second operands: random, P itself, −P, T₂ − P (sum T₂), 2P, and the specials.
+        let mut qs = vec![
+            q.clone(),
+            p.clone(),
+            neg_p.clone(),
+            c.add_vartime(&t2, &neg_p),
+        ];
+        qs.extend(specials.iter().cloned());
+        for a in &ps {
+            let za = rz(rng);
+            let la = lambda_scaled(c, a, &za);
+            let ctx = || format!("{name} round {round} P={a:?}");
+            assert_eq!(c.lambda_proj_to_affine(&la), *a, "{} to_affine", ctx());
+            assert_eq!(
+                c.lambda_proj_to_affine(&c.lambda_proj_from_affine(a)),
+                *a,
+                "{} from_affine",
+                ctx()
+            );
+            assert_eq!(
+                c.lambda_proj_to_affine(&c.lambda_proj_neg(&la)),
+                c.neg(a),
+                "{} neg",
+                ctx()
+            );
+            assert_eq!(
+                c.lambda_proj_to_affine(&c.lambda_proj_double(&la)),
+                c.double_vartime(a),
+                "{} double",
+                ctx()
+            );
+            for b in qs.iter().chain(&ps) {
+                let want = c.add_vartime(a, b);
+                let lb = lambda_scaled(c, b, &rz(rng));
+                assert_eq!(
+                    c.lambda_proj_to_affine(&c.lambda_proj_add_vartime(&la, &lb)),
+                    want,
+                    "{} + {b:?} add",
+                    ctx()
+                );
+                let b_has_lambda = b.coordinates().is_some_and(|(x, _)| !f.is_zero(x));
+                if !b_has_lambda {
+                    continue;
+                }
+                let bl = lambda_of(c, b);
+                assert_eq!(
+                    c.lambda_proj_to_affine(&c.lambda_proj_add_mixed_vartime(&la, &bl)),
+                    want,
+                    "{} + {b:?} mixed",
+                    ctx()
+                );
+                assert_eq!(
+                    c.lambda_neg(&bl),
+                    lambda_of(c, &c.neg(b)),
+                    "{} λ-affine neg",
+                    ctx()
+                );
+                // 2P + Q with Q = b, and with Q = 2P, −2P, T₂ − 2P for the fused step.
+                let twice = c.double_vartime(a);
+                let mut fused_qs = vec![b.clone(), twice.clone(), c.neg(&twice)];
+                fused_qs.push(c.add_vartime(&t2, &c.neg(&twice)));
+                for fq in fused_qs {
+                    if !fq.coordinates().is_some_and(|(x, _)| !f.is_zero(x)) {
+                        continue;
+                    }
+                    let got = c.lambda_proj_double_add_vartime(&la, &lambda_of(c, &fq));
+                    assert_eq!(
+                        c.lambda_proj_to_affine(&got),
+                        c.add_vartime(&twice, &fq),
+                        "{} 2P + {fq:?}",
+                        ctx()
+                    );
+                }
+            }
+        }
+        // Batch conversions, with O and T₂ among the points.
+        let batch: Vec<_> = ps.iter().map(|a| lambda_scaled(c, a, &rz(rng))).collect();
+        assert_eq!(
+            c.lambda_proj_to_affine_many(&batch),
+            ps,
+            "{name} to_affine_many"
+        );
+        let lam = c.lambda_proj_to_lambda_many(&batch);
+        for (a, l) in ps.iter().zip(lam) {
+            let has = a.coordinates().is_some_and(|(x, _)| !f.is_zero(x));
+            assert_eq!(
+                l,
+                has.then(|| lambda_of(c, a)),
+                "{name} to_lambda_many {a:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn lambda_formulas_match_affine() {
+    use halfroot::binary::field::BinaryField;
+    use halfroot::binary::spec::{Nist163, Nist233};
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    for c in curves() {
+        check_lambda_formulas(&c, &mut rng);
+    }
+    // Compile-time fields.
+    let f163 = BinaryField::<3, Nist163>::new(Nist163).expect("field");
+    let f233 = BinaryField::<4, Nist233>::new(Nist233).expect("field");
+    for name in ["B-163", "K-163"] {
+        let c = BinaryCurve::standard_on(f163.clone(), name).expect("curve");
+        check_lambda_formulas(&c, &mut rng);
+    }
+    for name in ["B-233", "K-233"] {
+        let c = BinaryCurve::standard_on(f233.clone(), name).expect("curve");
+        check_lambda_formulas(&c, &mut rng);
+    }
+}
+
+/// Every method of `ScalarMulAlgorithm::ALL`, and the λ variants at every width
+/// 2..=6, against w-NAF (López–Dahab) and the ladder on edge scalars, on the ten
+/// standard curves; w-NAF λ also on points outside ⟨G⟩ (P + T₂, T₂, a point of order
+/// 4) against w-NAF.
+#[test]
+fn methods_agree_on_edge_scalars() {
+    let mut rng = ChaCha8Rng::seed_from_u64(30);
+    for c in curves() {
+        let p = c.random_point_vartime(&mut rng);
+        let mut outside = vec![c.add_vartime(&p, &c.two_torsion()), c.two_torsion()];
+        outside.extend(order_four_point(&c));
+        for k in edge_scalars(&c, &mut rng) {
+            let want = c.mul_wnaf_vartime(&k, &p, 4);
+            let ladder = c
+                .mul(Some(ScalarMulAlgorithm::Ladder), &k, &p)
+                .expect("ladder");
+            assert_eq!(ladder, want, "{} k={k:#x} ladder vs wnaf", c.name());
+            for alg in ScalarMulAlgorithm::ALL {
+                let got = c.mul(Some(alg), &k, &p).expect("mul");
+                assert_eq!(got, want, "{} k={k:#x} {alg}", c.name());
+            }
+            for w in 2..=6 {
+                let got = c.mul_wnaf_lambda_vartime(&k, &p, w);
+                assert_eq!(got, want, "{} k={k:#x} wnaf-lambda w={w}", c.name());
+                let got = c
+                    .mul_halve_and_add_lambda_vartime(&k, &p, w)
+                    .expect("h&a λ");
+                assert_eq!(got, want, "{} k={k:#x} h&a-lambda w={w}", c.name());
+            }
+            for q in &outside {
+                let want = c.mul_wnaf_vartime(&k, q, 4);
+                for w in [2, 4, 5] {
+                    let got = c.mul_wnaf_lambda_vartime(&k, q, w);
+                    assert_eq!(got, want, "{} k={k:#x} Q={q:?} wnaf-lambda w={w}", c.name());
                 }
             }
         }

@@ -15,6 +15,8 @@
 
 use crate::support::ec_oracle::{is_prime, Curve as Oracle, Gf2, Pt};
 use halfroot::binary::dynamic::DynBinaryField;
+use halfroot::ec2::halve::LambdaPoint;
+use halfroot::ec2::lambda::LambdaProjectivePoint;
 use halfroot::ec2::ld::LdPoint;
 use halfroot::ec2::scalar::comb::FixedBaseComb;
 use halfroot::ec2::scalar::wnaf_digits;
@@ -122,6 +124,66 @@ impl Case {
         }
         let zi = f.inv(z).expect("z ≠ 0");
         Pt::Aff(f.mul(x, zi), f.mul(y, f.sqr(zi)))
+    }
+    /// P in λ-projective coordinates scaled by z ≠ 0: (xz : λz : z) with
+    /// λ = x + y/x, O as (z : z : 0) and the point of order 2 as (0 : z : 0), computed
+    /// by the oracle's field.
+    fn lambda_scaled(&self, p: Pt, z: u16) -> LambdaProjectivePoint<Vec<u64>> {
+        let f = &self.oracle.f;
+        assert!(z != 0);
+        match p {
+            Pt::Inf => LambdaProjectivePoint {
+                x: el(z),
+                l: el(z),
+                z: el(0),
+            },
+            Pt::Aff(0, _) => LambdaProjectivePoint {
+                x: el(0),
+                l: el(z),
+                z: el(0),
+            },
+            Pt::Aff(x, y) => {
+                let lam = f.add(x, f.div(y, x));
+                LambdaProjectivePoint {
+                    x: el(f.mul(x, z)),
+                    l: el(f.mul(lam, z)),
+                    z: el(z),
+                }
+            }
+        }
+    }
+    /// The λ-affine form (x, x + y/x) of a point with x ≠ 0, by the oracle's field.
+    fn lambda_affine(&self, p: Pt) -> Option<LambdaPoint<Vec<u64>>> {
+        let f = &self.oracle.f;
+        match p {
+            Pt::Aff(x, y) if x != 0 => Some(LambdaPoint {
+                x: el(x),
+                lambda: el(f.add(x, f.div(y, x))),
+                lambda_hat: None,
+            }),
+            _ => None,
+        }
+    }
+    /// The affine point of a λ-projective one, by the oracle's field: Z = 0 is O when
+    /// X ≠ 0 and the point of order 2 when X = 0 (then L ≠ 0); else
+    /// (X/Z, x(L/Z + x)).
+    fn lambda_back(&self, p: &LambdaProjectivePoint<Vec<u64>>) -> Pt {
+        let f = &self.oracle.f;
+        let (x, l, z) = (self.unel(&p.x), self.unel(&p.l), self.unel(&p.z));
+        if z == 0 {
+            if x != 0 {
+                return Pt::Inf;
+            }
+            assert!(l != 0, "{}: (0 : 0 : 0) is no point", self.label);
+            let t2 = self
+                .oracle
+                .points
+                .iter()
+                .find(|q| matches!(q, Pt::Aff(0, _)));
+            return *t2.expect("the point of order 2");
+        }
+        let ax = f.div(x, z);
+        Pt::Aff(ax, f.mul(ax, f.add(f.div(l, z), ax)))
     }
     fn random_nonzero(&self, rng: &mut ChaCha8Rng) -> u16 {
         rng.gen_range(1..self.oracle.f.size() as u16)
@@ -499,6 +561,97 @@ fn lopez_dahab_every_pair() {
     }
 }
 
+/// The λ-projective formulas (`ec2::lambda`) on every point and every pair, one
+/// operand scaled by a random Z (both for the general addition), the λ-affine operand
+/// of the mixed addition and of 2P + Q for every Q with x ≠ 0; conversions, batch
+/// conversions, negation. The point of order 2 and the points of order 4 and 2n, 4n
+/// are among them.
+#[test]
+fn lambda_projective_every_pair() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for c in cases() {
+        let o = &c.oracle;
+        let cv = &c.curve;
+        let mut batch = Vec::new();
+        let mut batch_want = Vec::new();
+        for &p in &o.points {
+            let lp = c.lib(p);
+            assert_eq!(
+                c.lambda_back(&cv.lambda_proj_from_affine(&lp)),
+                p,
+                "{} from_affine {p:?}",
+                c.label
+            );
+            for z in [1, c.random_nonzero(&mut rng)] {
+                let s = c.lambda_scaled(p, z);
+                let ctx = || format!("{} {p:?} Z={z:#x}", c.label);
+                assert_eq!(
+                    c.back(&cv.lambda_proj_to_affine(&s)),
+                    p,
+                    "{} to_affine",
+                    ctx()
+                );
+                assert_eq!(
+                    c.lambda_back(&cv.lambda_proj_neg(&s)),
+                    o.neg(p),
+                    "{} neg",
+                    ctx()
+                );
+                assert_eq!(
+                    c.lambda_back(&cv.lambda_proj_double(&s)),
+                    o.double(p),
+                    "{} double",
+                    ctx()
+                );
+                batch.push(s);
+                batch_want.push(p);
+            }
+            if let Some(l) = c.lambda_affine(p) {
+                assert_eq!(Some(cv.lambda_neg(&l)), c.lambda_affine(o.neg(p)));
+            }
+        }
+        let got: Vec<Pt> = cv
+            .lambda_proj_to_affine_many(&batch)
+            .iter()
+            .map(|p| c.back(p))
+            .collect();
+        assert_eq!(got, batch_want, "{} to_affine_many", c.label);
+        let lam = cv.lambda_proj_to_lambda_many(&batch);
+        for (l, &p) in lam.iter().zip(&batch_want) {
+            assert_eq!(l, &c.lambda_affine(p), "{} to_lambda_many {p:?}", c.label);
+        }
+        for &p in &o.points {
+            for &q in &o.points {
+                let want = o.add(p, q);
+                let (z1, z2) = (c.random_nonzero(&mut rng), c.random_nonzero(&mut rng));
+                let (s1, s2) = (c.lambda_scaled(p, z1), c.lambda_scaled(q, z2));
+                let ctx = || format!("{} {p:?} (Z={z1:#x}) + {q:?} (Z={z2:#x})", c.label);
+                assert_eq!(
+                    c.lambda_back(&cv.lambda_proj_add_vartime(&s1, &s2)),
+                    want,
+                    "{} add",
+                    ctx()
+                );
+                let Some(lq) = c.lambda_affine(q) else {
+                    continue;
+                };
+                assert_eq!(
+                    c.lambda_back(&cv.lambda_proj_add_mixed_vartime(&s1, &lq)),
+                    want,
+                    "{} mixed",
+                    ctx()
+                );
+                assert_eq!(
+                    c.lambda_back(&cv.lambda_proj_double_add_vartime(&s1, &lq)),
+                    o.add(o.double(p), q),
+                    "{} 2P + Q",
+                    ctx()
+                );
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------
 // 4–5: subgroup membership, public-point validation, halving.
 // ---------------------------------------------------------------------------------
@@ -649,7 +802,8 @@ impl Plan {
 }
 
 /// kP for P ∈ ⟨G⟩ and k in 0..=2n+3 (see [`Plan`]), by every method, auto, and the
-/// w-NAF and halve-and-add methods for every width 2..=6.
+/// w-NAF (López–Dahab and λ) and halve-and-add (López–Dahab and λ accumulators)
+/// methods for every width 2..=6.
 #[test]
 fn scalar_mul_every_method_on_subgroup() {
     for (i, c) in cases().iter().enumerate() {
@@ -681,21 +835,27 @@ fn scalar_mul_every_method_on_subgroup() {
                 let got = c.back(&cv.mul_wnaf_vartime(&kb, &lp, w));
                 assert_eq!(got, want, "{} k={k} P={p:?} wnaf w={w}", c.label);
                 check_tnaf_and_comb(c, p, k, want, w);
-                let got = cv.mul_halve_and_add_vartime(&kb, &lp, w);
-                if c.halving_supported() {
-                    let got = got.map(|q| c.back(&q));
-                    assert_eq!(
-                        got,
-                        Ok(want),
-                        "{} k={k} P={p:?} halve-and-add w={w}",
-                        c.label
-                    );
-                } else {
-                    assert!(
-                        matches!(got, Err(Error::UnsupportedAlgorithm { .. })),
-                        "{} k={k} P={p:?} w={w}: {got:?}",
-                        c.label
-                    );
+                let got = c.back(&cv.mul_wnaf_lambda_vartime(&kb, &lp, w));
+                assert_eq!(got, want, "{} k={k} P={p:?} wnaf-lambda w={w}", c.label);
+                for (name, got) in [
+                    ("ld", cv.mul_halve_and_add_vartime(&kb, &lp, w)),
+                    ("lambda", cv.mul_halve_and_add_lambda_vartime(&kb, &lp, w)),
+                ] {
+                    if c.halving_supported() {
+                        let got = got.map(|q| c.back(&q));
+                        assert_eq!(
+                            got,
+                            Ok(want),
+                            "{} k={k} P={p:?} halve-and-add ({name}) w={w}",
+                            c.label
+                        );
+                    } else {
+                        assert!(
+                            matches!(got, Err(Error::UnsupportedAlgorithm { .. })),
+                            "{} k={k} P={p:?} {name} w={w}: {got:?}",
+                            c.label
+                        );
+                    }
                 }
             }
         });
@@ -736,8 +896,9 @@ fn check_tnaf_and_comb(c: &Case, p: Pt, k: usize, want: Pt, w: u32) {
     }
 }
 
-/// w-NAF on the points outside ⟨G⟩ (orders 2, 4, 2n, 4n; see [`Plan`]), also
-/// through `mul`, and the refusals of the ladder and of halve-and-add for them.
+/// w-NAF (López–Dahab and λ) on the points outside ⟨G⟩ (orders 2, 4, 2n, 4n; see
+/// [`Plan`]), also through `mul`, and the refusals of the ladder and of halve-and-add
+/// for them.
 #[test]
 fn scalar_mul_outside_subgroup() {
     for (i, c) in cases().iter().enumerate() {
@@ -755,9 +916,12 @@ fn scalar_mul_outside_subgroup() {
                 let got = c.back(&cv.mul_wnaf_vartime(&kb, &lp, w));
                 assert_eq!(got, want, "{} wnaf w={w} k={k} P={p:?}", c.label);
                 check_tnaf_and_comb(c, p, k, want, w);
+                let got = c.back(&cv.mul_wnaf_lambda_vartime(&kb, &lp, w));
+                assert_eq!(got, want, "{} wnaf-lambda w={w} k={k} P={p:?}", c.label);
             }
             for alg in [
                 ScalarMulAlgorithm::WnafVartime,
+                ScalarMulAlgorithm::WnafLambdaVartime,
                 ScalarMulAlgorithm::TnafVartime,
                 ScalarMulAlgorithm::CombVartime,
             ] {
@@ -789,6 +953,7 @@ fn scalar_mul_outside_subgroup() {
             for got in [
                 cv.mul(Some(ScalarMulAlgorithm::HalveAndAddVartime), &k, &lp),
                 cv.mul_halve_and_add_vartime(&k, &lp, 4),
+                cv.mul_halve_and_add_lambda_vartime(&k, &lp, 4),
             ] {
                 let ok = if c.halving_supported() {
                     matches!(got, Err(Error::PointNotInSubgroup { .. }))
