@@ -498,3 +498,59 @@ fn xs233_groups_match_b233_and_k233() {
         assert!((16..=48).contains(&decoded), "{decoded}/64 random strings decode");
     }
 }
+
+/// GF(2^127) = F_2[z]/(z^127 + z^63 + 1): ours (`DynBinaryField`: halfroot has no
+/// compile-time spec for this trinomial) against crrl 0.9.0's `GFb127`, through the
+/// separate `peers/crrl-bench field` (built with `-C target-cpu=native`, so crrl's
+/// PCLMULQDQ backend). Opt-in, as building crrl-bench costs a minute of CI: set
+/// `HALFROOT_TEST_CRRL=1`; without it, or when cargo cannot build crrl-bench (no
+/// network for the first download), a note is printed and the test passes.
+#[test]
+fn gfb127_matches_crrl() {
+    if std::env::var_os("HALFROOT_TEST_CRRL").is_none() {
+        eprintln!("note: crrl differential test skipped (set HALFROOT_TEST_CRRL=1 to build peers/crrl-bench and run it)");
+        return;
+    }
+    let ours = DynBinaryField::new("127,63,0").expect("field");
+    let hex = |a: &[u64]| format!("{:016x}{:016x}", a[1], a[0]);
+    let mono = |i: u32| {
+        let mut a = vec![0u64; 2];
+        a[(i / 64) as usize] = 1 << (i % 64);
+        a
+    };
+    let mut inputs: Vec<Vec<u64>> = vec![ours.zero(), ours.one()];
+    inputs.extend([1, 62, 63, 64, 65, 126].map(mono));
+    inputs.push(vec![u64::MAX, u64::MAX >> 1]);
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(127);
+    inputs.extend((0..300).map(|_| ours.random(&mut rng)));
+    let mut lines = Vec::new();
+    let mut want = Vec::new();
+    for (i, a) in inputs.iter().enumerate() {
+        let b = &inputs[(i * 7 + 3) % inputs.len()];
+        lines.push(format!("mul {} {}", hex(a), hex(b)));
+        want.push(hex(&ours.mul(a, b).expect("mul")));
+        lines.push(format!("sqr {}", hex(a)));
+        want.push(hex(&ours.sqr(a).expect("sqr")));
+        lines.push(format!("sqrt {}", hex(a)));
+        want.push(hex(&ours.sqrt(a, None).expect("sqrt")));
+        lines.push(format!("trace {}", hex(a)));
+        want.push(ours.trace(a).expect("trace").to_string());
+        lines.push(format!("halftrace {}", hex(a)));
+        want.push(hex(&ours.half_trace(a, None).expect("half-trace")));
+        if let Ok(inv) = ours.inv(a) {
+            lines.push(format!("inv {}", hex(a)));
+            want.push(hex(&inv));
+        }
+    }
+    let got = match halfroot_cli::crrl::field_ops(&lines) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("note: crrl-bench could not be built or run ({e}); crrl differential test skipped");
+            return;
+        }
+    };
+    assert_eq!(got.len(), want.len(), "one output line per input line");
+    for ((line, g), w) in lines.iter().zip(&got).zip(&want) {
+        assert_eq!(g, w, "{line}");
+    }
+}
