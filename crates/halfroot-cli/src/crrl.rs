@@ -43,7 +43,13 @@ pub fn binary() -> Result<PathBuf, String> {
     let target = target_dir();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(&cargo)
-        .args(["build", "--release", "--locked", "--quiet", "--manifest-path"])
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "--quiet",
+            "--manifest-path",
+        ])
         .arg(&manifest)
         .arg("--target-dir")
         .arg(&target)

@@ -47,7 +47,8 @@ impl Options {
 /// `fields` and `ec` sections both read it), or why it could not be.
 pub(crate) fn crrl_json(quick: bool) -> Result<Value, String> {
     static ONCE: std::sync::OnceLock<Result<Value, String>> = std::sync::OnceLock::new();
-    ONCE.get_or_init(|| halfroot_cli::crrl::bench(quick)).clone()
+    ONCE.get_or_init(|| halfroot_cli::crrl::bench(quick))
+        .clone()
 }
 
 /// What one section produced.

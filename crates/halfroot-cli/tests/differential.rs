@@ -495,7 +495,10 @@ fn xs233_groups_match_b233_and_k233() {
                 assert_eq!(&peer_enc(&q)[..], &bytes[..30], "re-encoding");
             }
         }
-        assert!((16..=48).contains(&decoded), "{decoded}/64 random strings decode");
+        assert!(
+            (16..=48).contains(&decoded),
+            "{decoded}/64 random strings decode"
+        );
     }
 }
 
@@ -545,7 +548,9 @@ fn gfb127_matches_crrl() {
     let got = match halfroot_cli::crrl::field_ops(&lines) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("note: crrl-bench could not be built or run ({e}); crrl differential test skipped");
+            eprintln!(
+                "note: crrl-bench could not be built or run ({e}); crrl differential test skipped"
+            );
             return;
         }
     };

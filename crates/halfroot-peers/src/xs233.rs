@@ -466,12 +466,10 @@ impl Xs233 {
 
     fn add_sub(&self, p1: &Point, p2: &Point, sub: bool) -> Result<Point> {
         #[cfg(peer_xs233)]
-        return Ok(self.wrap(self.fns().add(
-            self.cpu,
-            &self.unwrap(p1)?,
-            &self.unwrap(p2)?,
-            sub,
-        )));
+        return Ok(self.wrap(
+            self.fns()
+                .add(self.cpu, &self.unwrap(p1)?, &self.unwrap(p2)?, sub),
+        ));
         #[cfg(not(peer_xs233))]
         {
             let _ = (p1, p2, sub);

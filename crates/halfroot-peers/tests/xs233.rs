@@ -43,7 +43,9 @@ fn field_checks_inputs_and_times() {
             assert!(ns > 0.0 && ns < 1e6, "{op:?} {chain:?}: {ns}");
         }
     }
-    assert!(f.bench_ns(Gf233Op::Mul, Chain::Independent, &xs[..1], &xs, 10).is_err());
+    assert!(f
+        .bench_ns(Gf233Op::Mul, Chain::Independent, &xs[..1], &xs, 10)
+        .is_err());
 }
 
 #[test]
@@ -97,7 +99,9 @@ fn groups_check_inputs_and_agree_with_repeated_addition() {
             );
             let back = g.sub(&g.add(&acc, &gen).unwrap(), &gen).unwrap();
             assert!(g.equals(&back, &acc).unwrap());
-            assert!(g.equals(&g.add(&acc, &g.neg(&acc).unwrap()).unwrap(), &g.neutral()).unwrap());
+            assert!(g
+                .equals(&g.add(&acc, &g.neg(&acc).unwrap()).unwrap(), &g.neutral())
+                .unwrap());
             acc = g.add(&acc, &gen).unwrap();
         }
     }

@@ -95,7 +95,11 @@ impl Rng {
 }
 
 fn backend() -> &'static str {
-    if cfg!(all(target_arch = "x86_64", target_feature = "sse4.1", target_feature = "pclmulqdq")) {
+    if cfg!(all(
+        target_arch = "x86_64",
+        target_feature = "sse4.1",
+        target_feature = "pclmulqdq"
+    )) {
         "gfb254_x86clmul"
     } else if cfg!(all(target_arch = "aarch64", target_feature = "aes")) {
         "gfb254_arm64pmull"
@@ -182,9 +186,15 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("bench") => {
             let budget = if args.iter().any(|a| a == "--quick") {
-                Budget { batches: 5, batch: Duration::from_millis(4) }
+                Budget {
+                    batches: 5,
+                    batch: Duration::from_millis(4),
+                }
             } else {
-                Budget { batches: 11, batch: Duration::from_millis(20) }
+                Budget {
+                    batches: 11,
+                    batch: Duration::from_millis(20),
+                }
             };
             println!("{}", bench(budget));
         }

@@ -334,7 +334,10 @@ fn measure_xs233(budget: Budget) -> Vec<Xs233Mul> {
     let mut out = Vec::new();
     for group in [Group::Xsb233, Group::Xsk233] {
         let (muls, gens): (&[MulMethod], &[MulGenMethod]) = match group {
-            Group::Xsb233 => (&[MulMethod::Window, MulMethod::Ladder], &[MulGenMethod::Tables]),
+            Group::Xsb233 => (
+                &[MulMethod::Window, MulMethod::Ladder],
+                &[MulGenMethod::Tables],
+            ),
             Group::Xsk233 => (
                 &[MulMethod::Window, MulMethod::Ladder, MulMethod::Frobenius],
                 &[MulGenMethod::Tables, MulGenMethod::Frobenius],

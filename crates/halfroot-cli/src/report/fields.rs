@@ -483,7 +483,11 @@ const XS233_ROWS: [(&str, halfroot_peers::xs233::Gf233Op, &str); 8] = {
         ("sqr", Op::Sqr, "`sqr`"),
         ("sqrt", Op::Sqrt, "`sqrt`"),
         ("trace", Op::Trace, "`trace`"),
-        ("half-trace ct", Op::HalfTrace, "`half_trace` (constant time)"),
+        (
+            "half-trace ct",
+            Op::HalfTrace,
+            "`half_trace` (constant time)",
+        ),
         ("half-trace", Op::HalfTrace, "`half_trace_vartime` (tables)"),
         ("inv ct", Op::Inv, "`Arith::inv` (constant time)"),
         ("inv", Op::Inv, "`Arith::inv_vartime`"),
@@ -556,7 +560,7 @@ fn measure_xs233(budget: Budget) -> Result<Xs233Fields, String> {
                 g.bench_ns(*op, chain, &xs, &bs, iters)
                     .map_err(|e| format!("c-xs233 {name}: {e}"))
             };
-            Ok((one(Chain::Dependent)?, one(Chain::Independent)? ))
+            Ok((one(Chain::Dependent)?, one(Chain::Independent)?))
         })
         .collect();
     Ok(Xs233Fields {
@@ -1046,7 +1050,11 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
              built apart with `-C target-cpu=native`, see `peers/crrl-bench`) beside ours \
              on 127,1,0 (the SSRF trinomial; no compile-time spec for 127,63,0), ns per \
              operation, the same chains as above; `×` = ours / crrl:\n\n",
-            if c.backend.is_empty() { "?" } else { &c.backend }
+            if c.backend.is_empty() {
+                "?"
+            } else {
+                &c.backend
+            }
         ));
         match &c.peer {
             Ok(v) => {

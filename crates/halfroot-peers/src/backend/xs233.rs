@@ -224,13 +224,7 @@ pub(crate) fn gf_op(_: Cpu, op: i32, a: &[u64; 4], b: &[u64; 4]) -> (i32, [u64; 
 
 /// Times `iters` rounds of `a.len()` (1 or 8) chains of one operation; the status and
 /// the total ns.
-pub(crate) fn gf_bench(
-    _: Cpu,
-    op: i32,
-    a: &[[u64; 4]],
-    b: &[[u64; 4]],
-    iters: u64,
-) -> (i32, u64) {
+pub(crate) fn gf_bench(_: Cpu, op: i32, a: &[[u64; 4]], b: &[[u64; 4]], iters: u64) -> (i32, u64) {
     if !(a.len() == 1 || a.len() == 8) || b.len() != a.len() {
         return (-100, 0);
     }
