@@ -7,6 +7,13 @@
 //! linked, and `cfg(peer_<name>)` is set; otherwise the Rust wrappers return
 //! `PeerError::Unavailable`, so a machine without the development packages still builds.
 //!
+//! c-xs233 (Pornin's GF(2^233) and xsb233/xsk233 groups, public domain) is vendored in
+//! `vendor/c-xs233/` and needs no probe: on x86-64 it is compiled with its shim
+//! (`shim/xs233.c`) at `-O2 -mpclmul -msse4.1 -DGF233_PCLMUL=1` whatever the profile and
+//! target features of the rest of the build (its PCLMULQDQ code is chosen at compile
+//! time; the Rust wrappers check the CPU at run time before calling it), and sets
+//! `cfg(peer_xs233)`. Other architectures do not build it.
+//!
 //! `HALFROOT_PEERS_DISABLE=openssl,pari` (comma-separated, or `all`) forces peers off, to
 //! exercise the unavailable path.
 
@@ -123,12 +130,15 @@ fn main() {
     for peer in PEERS {
         println!("cargo::rustc-check-cfg=cfg(peer_{})", peer.name);
     }
+    println!("cargo::rustc-check-cfg=cfg(peer_xs233)");
+    println!("cargo::rerun-if-changed=vendor/c-xs233");
     let out_dir = match env::var_os("OUT_DIR") {
         Some(d) => PathBuf::from(d),
         None => return,
     };
     let disabled = env::var("HALFROOT_PEERS_DISABLE").unwrap_or_default();
     let disabled: Vec<&str> = disabled.split(',').map(str::trim).collect();
+    build_xs233(&disabled);
     for peer in PEERS {
         if disabled.contains(&"all") || disabled.contains(&peer.name) {
             println!(
@@ -165,6 +175,37 @@ fn main() {
             println!("cargo::rustc-link-lib=dylib={lib}");
         }
         println!("cargo::rustc-cfg=peer_{}", peer.name);
+    }
+}
+
+/// Compiles the vendored c-xs233 (both groups and the field shim) with its PCLMULQDQ code,
+/// on x86-64 only.
+fn build_xs233(disabled: &[&str]) {
+    if disabled.contains(&"all") || disabled.contains(&"xs233") {
+        println!("cargo::warning=peer xs233 disabled by HALFROOT_PEERS_DISABLE");
+        return;
+    }
+    if env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("x86_64") {
+        return;
+    }
+    let built = cc::Build::new()
+        .files([
+            "vendor/c-xs233/xsb233.c",
+            "vendor/c-xs233/xsk233.c",
+            "shim/xs233.c",
+        ])
+        .include("vendor/c-xs233")
+        .opt_level(2)
+        .flag("-mpclmul")
+        .flag("-msse4.1")
+        .define("GF233_PCLMUL", "1")
+        .warnings(false)
+        .try_compile("halfroot_peer_xs233");
+    match built {
+        Ok(()) => println!("cargo::rustc-cfg=peer_xs233"),
+        Err(e) => println!(
+            "cargo::warning=peer xs233 did not compile ({e}); its wrappers return Unavailable"
+        ),
     }
 }
 

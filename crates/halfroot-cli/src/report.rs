@@ -43,6 +43,14 @@ impl Options {
     }
 }
 
+/// crrl-bench's JSON (`crrl-bench bench`), built and run once per report run (the
+/// `fields` and `ec` sections both read it), or why it could not be.
+pub(crate) fn crrl_json(quick: bool) -> Result<Value, String> {
+    static ONCE: std::sync::OnceLock<Result<Value, String>> = std::sync::OnceLock::new();
+    ONCE.get_or_init(|| halfroot_cli::crrl::bench(quick))
+        .clone()
+}
+
 /// What one section produced.
 pub struct SectionOutput {
     /// Markdown text (headings, tables, notes).

@@ -263,3 +263,299 @@ fn prime_legendre_methods_match_gmp_mpz_legendre() {
         });
     }
 }
+
+/// c-xs233 (Pornin, vendored in halfroot-peers): `None` with a note when this build or
+/// this CPU (PCLMULQDQ, SSE4.1) cannot run it.
+fn xs233<T>(make: halfroot_peers::Result<T>) -> Option<T> {
+    match make {
+        Ok(t) => Some(t),
+        Err(PeerError::Unavailable(why)) => {
+            eprintln!("note: peer {why} not available; differential test skipped");
+            None
+        }
+        Err(e) => panic!("xs233: {e}"),
+    }
+}
+
+fn words4(a: &[u64]) -> [u64; 4] {
+    a.try_into().expect("a GF(2^233) element is 4 words")
+}
+
+/// GF(2^233) = F_2[z]/(z^233 + z^74 + 1): ours (every square-root algorithm and every
+/// half-trace method that applies) against c-xs233's `gf233.h` on edge elements (0, 1, z,
+/// z^73, z^74, z^159, z^232, all ones, a word of ones at each offset) and random ones.
+#[test]
+fn gf233_matches_c_xs233() {
+    use halfroot::binary::half_trace::HalfTraceMethod;
+    use halfroot_peers::xs233::Gf233;
+    let Some(theirs) = xs233(Gf233::new()) else {
+        return;
+    };
+    let ours = DynBinaryField::new("233,74,0").expect("field");
+    let mono = |i: u32| {
+        let mut a = vec![0u64; 4];
+        a[(i / 64) as usize] = 1 << (i % 64);
+        a
+    };
+    let mut inputs: Vec<Vec<u64>> = vec![ours.zero(), ours.one()];
+    inputs.extend([1, 63, 64, 73, 74, 75, 128, 159, 192, 231, 232].map(mono));
+    inputs.push(vec![u64::MAX, u64::MAX, u64::MAX, (1 << 41) - 1]);
+    inputs.extend((0..4).map(|w| {
+        let mut a = vec![0u64; 4];
+        a[w] = if w == 3 { (1 << 41) - 1 } else { u64::MAX };
+        a
+    }));
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(233);
+    inputs.extend((0..300).map(|_| ours.random(&mut rng)));
+    let edges = inputs.len() - 300;
+    for (i, a) in inputs.iter().enumerate() {
+        let a4 = words4(a);
+        // Products with the next input and with every edge element.
+        let partners = inputs[(i + 1) % inputs.len()..]
+            .iter()
+            .take(1)
+            .chain(&inputs[..edges]);
+        for b in partners {
+            assert_eq!(
+                words4(&ours.mul(a, b).expect("mul")),
+                theirs.mul(&a4, &words4(b)).expect("xs233 mul"),
+                "mul {a:x?} · {b:x?}"
+            );
+        }
+        assert_eq!(
+            words4(&ours.sqr(a).expect("sqr")),
+            theirs.sqr(&a4).expect("xs233 sqr"),
+            "sqr {a:x?}"
+        );
+        let root = theirs.sqrt(&a4).expect("xs233 sqrt");
+        for alg in BinSqrt::ALL {
+            if ours.supports(alg) {
+                assert_eq!(
+                    words4(&ours.sqrt(a, Some(alg)).expect("sqrt")),
+                    root,
+                    "sqrt {alg:?} {a:x?}"
+                );
+            }
+        }
+        assert_eq!(
+            ours.trace(a).expect("trace"),
+            theirs.trace(&a4).expect("xs233 trace"),
+            "trace {a:x?}"
+        );
+        let h = theirs.half_trace(&a4).expect("xs233 half-trace");
+        for method in HalfTraceMethod::ALL {
+            assert_eq!(
+                words4(&ours.half_trace(a, Some(method)).expect("half-trace")),
+                h,
+                "half-trace {method:?} {a:x?}"
+            );
+        }
+        let inv = theirs.inv(&a4).expect("xs233 inv");
+        match ours.inv(a) {
+            Ok(r) => assert_eq!(words4(&r), inv, "inv {a:x?}"),
+            Err(_) => assert!(a.iter().all(|&w| w == 0) && inv == [0; 4], "inv of 0"),
+        }
+    }
+    // Non-canonical input is refused before any call.
+    assert!(theirs.sqr(&[0, 0, 0, 1 << 41]).is_err());
+}
+
+/// The element of xsb233/xsk233 that corresponds to P ∈ ⟨G⟩ on B-233/K-233 is P + N,
+/// N = (0, √b) the 2-torsion point (c-xs233's xs233_common.h); its 30-byte encoding is
+/// w = (y + √b)/x of P + N, little-endian, and 0 for N itself (P = ∞). Computed here
+/// with our affine group law, independently of c-xs233's own (x, s) formulas.
+fn xs233_encoding(
+    c: &halfroot::ec2::BinaryCurve<DynBinaryField>,
+    p: &halfroot::ec2::curve::AffinePoint<Vec<u64>>,
+) -> [u8; 30] {
+    let f = c.field();
+    let q = c.add_vartime(p, &c.two_torsion());
+    let mut out = [0u8; 30];
+    let Some((x, y)) = q.coordinates() else {
+        panic!("P + N is never ∞ for P of odd order");
+    };
+    if x.iter().all(|&w| w == 0) {
+        return out; // N
+    }
+    let sb = f.sqrt(c.b(), None).expect("sqrt b");
+    let w = f
+        .mul(&f.add(y, &sb).expect("add"), &f.inv(x).expect("inv"))
+        .expect("mul");
+    let bytes: Vec<u8> = w.iter().flat_map(|v| v.to_le_bytes()).collect();
+    out.copy_from_slice(&bytes[..30]);
+    out
+}
+
+/// Scalars as c-xs233 takes them: little-endian, 30 bytes.
+fn le30(k: &BigUint) -> [u8; 30] {
+    let mut out = [0u8; 30];
+    let b = k.to_bytes_le();
+    out[..b.len()].copy_from_slice(&b);
+    out
+}
+
+/// xsb233 (B-233) and xsk233 (K-233) against our curves: the encoding map P ↦ P + N
+/// (checked on G, the neutral, small and random multiples: our k·G encoded = c-xs233's
+/// `mulgen(k)` encoded, and c-xs233 decodes our encodings back to the same elements),
+/// then every scalar multiplication of c-xs233 (`mul`, `mul_ladder`, `mul_frob`,
+/// `mulgen`, `mulgen_frob`) on random points of ⟨G⟩ and random scalars (and 0, 1, n − 1,
+/// n, and 2^240 − 1 reduced by c-xs233 itself) against our ladder and w-NAF, and add /
+/// double against our affine law.
+#[test]
+fn xs233_groups_match_b233_and_k233() {
+    use halfroot::ec2::curve::AffinePoint;
+    use halfroot::ec2::scalar::ScalarMulAlgorithm;
+    use halfroot::ec2::BinaryCurve;
+    use halfroot_peers::xs233::{Group, MulGenMethod, MulMethod, Xs233};
+    for group in [Group::Xsb233, Group::Xsk233] {
+        let Some(g) = xs233(Xs233::new(group)) else {
+            return;
+        };
+        let c = BinaryCurve::standard(group.curve()).expect("curve");
+        let n = c.order().clone();
+        let gen = c.generator();
+        let enc = |p: &AffinePoint<Vec<u64>>| xs233_encoding(&c, p);
+        let peer_enc = |p: &halfroot_peers::xs233::Point| g.encode(p).expect("encode");
+        // The generator and the neutral.
+        assert_eq!(enc(&gen), peer_enc(&g.generator()), "{group:?} G");
+        assert_eq!(peer_enc(&g.neutral()), [0u8; 30], "{group:?} N");
+        let inf = c.mul_ladder(&c.scalar_from_biguint(&BigUint::from(0u32)), &gen);
+        assert!(inf.is_infinity());
+        assert_eq!(enc(&inf), [0u8; 30]);
+
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x233);
+        let mut scalars: Vec<BigUint> = [0u32, 1, 2, 3, 16, 17, 31, 32, 33]
+            .iter()
+            .map(|&k| BigUint::from(k))
+            .collect();
+        scalars.push(&n - 1u32);
+        scalars.push(&n - 2u32);
+        scalars.push(n.clone());
+        scalars.push(&n + 1u32);
+        scalars.push((BigUint::from(1u32) << 240u32) - 1u32);
+        scalars.extend((0..24).map(|_| c.random_scalar_vartime(&mut rng)));
+        let methods: Vec<MulMethod> = match group {
+            Group::Xsb233 => vec![MulMethod::Window, MulMethod::Ladder],
+            Group::Xsk233 => vec![MulMethod::Window, MulMethod::Ladder, MulMethod::Frobenius],
+        };
+        let gen_methods: Vec<MulGenMethod> = match group {
+            Group::Xsb233 => vec![MulGenMethod::Tables],
+            Group::Xsk233 => vec![MulGenMethod::Tables, MulGenMethod::Frobenius],
+        };
+        for (i, k) in scalars.iter().enumerate() {
+            let kg = c.mul_ladder(&c.scalar_from_biguint(k), &gen);
+            let want = enc(&kg);
+            // Fixed base.
+            for m in &gen_methods {
+                let r = g.mulgen(*m, &le30(k)).expect("mulgen");
+                assert_eq!(peer_enc(&r), want, "{} k = {k:x}", m.function(group));
+            }
+            // Decoding our encoding gives c-xs233's element.
+            let decoded = g.decode(&want).expect("our encoding decodes");
+            let r = g.mulgen(MulGenMethod::Tables, &le30(k)).expect("mulgen");
+            assert!(g.equals(&decoded, &r).expect("equals"), "decode k = {k:x}");
+            // Variable base: P = j·G for a random j, k·P by every method.
+            let j = c.random_scalar_vartime(&mut rng);
+            let p = c
+                .mul(Some(ScalarMulAlgorithm::WnafVartime), &j, &gen)
+                .expect("jG");
+            let kp = c.mul_ladder(&c.scalar_from_biguint(k), &p);
+            let kp_wnaf = c
+                .mul(Some(ScalarMulAlgorithm::WnafVartime), k, &p)
+                .expect("wnaf");
+            assert_eq!(kp, kp_wnaf, "our ladder and w-NAF disagree");
+            let xp = g.decode(&enc(&p)).expect("P decodes");
+            for m in &methods {
+                let r = g.mul(*m, &xp, &le30(k)).expect("mul");
+                assert_eq!(peer_enc(&r), enc(&kp), "{} k = {k:x}", m.function(group));
+            }
+            // Group law: add and double against our affine formulas.
+            if i < 12 {
+                let sum = g.add(&xp, &decoded).expect("add");
+                assert_eq!(peer_enc(&sum), enc(&c.add_vartime(&p, &kg)), "add");
+                let dbl = g.double(&xp).expect("double");
+                assert_eq!(peer_enc(&dbl), enc(&c.double_vartime(&p)), "double");
+                let neg = g.neg(&xp).expect("neg");
+                assert_eq!(peer_enc(&neg), enc(&c.neg(&p)), "neg");
+            }
+        }
+        // A non-canonical encoding (a bit above 232) is rejected.
+        let mut bad = enc(&gen);
+        bad[29] |= 2;
+        assert!(g.decode(&bad).is_err());
+        // Random canonical strings: about half are encodings (those with Tr(b/d²) = 0,
+        // d = w² + w + a), and those re-encode to themselves.
+        let mut decoded = 0;
+        for _ in 0..64 {
+            let mut w = c.field().random(&mut rng);
+            w[0] |= 1; // not 0 (N)
+            let bytes: Vec<u8> = w.iter().flat_map(|v| v.to_le_bytes()).collect();
+            if let Ok(q) = g.decode(&bytes[..30]) {
+                decoded += 1;
+                assert_eq!(&peer_enc(&q)[..], &bytes[..30], "re-encoding");
+            }
+        }
+        assert!(
+            (16..=48).contains(&decoded),
+            "{decoded}/64 random strings decode"
+        );
+    }
+}
+
+/// GF(2^127) = F_2[z]/(z^127 + z^63 + 1): ours (`DynBinaryField`: halfroot has no
+/// compile-time spec for this trinomial) against crrl 0.9.0's `GFb127`, through the
+/// separate `peers/crrl-bench field` (built with `-C target-cpu=native`, so crrl's
+/// PCLMULQDQ backend). Opt-in, as building crrl-bench costs a minute of CI: set
+/// `HALFROOT_TEST_CRRL=1`; without it, or when cargo cannot build crrl-bench (no
+/// network for the first download), a note is printed and the test passes.
+#[test]
+fn gfb127_matches_crrl() {
+    if std::env::var_os("HALFROOT_TEST_CRRL").is_none() {
+        eprintln!("note: crrl differential test skipped (set HALFROOT_TEST_CRRL=1 to build peers/crrl-bench and run it)");
+        return;
+    }
+    let ours = DynBinaryField::new("127,63,0").expect("field");
+    let hex = |a: &[u64]| format!("{:016x}{:016x}", a[1], a[0]);
+    let mono = |i: u32| {
+        let mut a = vec![0u64; 2];
+        a[(i / 64) as usize] = 1 << (i % 64);
+        a
+    };
+    let mut inputs: Vec<Vec<u64>> = vec![ours.zero(), ours.one()];
+    inputs.extend([1, 62, 63, 64, 65, 126].map(mono));
+    inputs.push(vec![u64::MAX, u64::MAX >> 1]);
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(127);
+    inputs.extend((0..300).map(|_| ours.random(&mut rng)));
+    let mut lines = Vec::new();
+    let mut want = Vec::new();
+    for (i, a) in inputs.iter().enumerate() {
+        let b = &inputs[(i * 7 + 3) % inputs.len()];
+        lines.push(format!("mul {} {}", hex(a), hex(b)));
+        want.push(hex(&ours.mul(a, b).expect("mul")));
+        lines.push(format!("sqr {}", hex(a)));
+        want.push(hex(&ours.sqr(a).expect("sqr")));
+        lines.push(format!("sqrt {}", hex(a)));
+        want.push(hex(&ours.sqrt(a, None).expect("sqrt")));
+        lines.push(format!("trace {}", hex(a)));
+        want.push(ours.trace(a).expect("trace").to_string());
+        lines.push(format!("halftrace {}", hex(a)));
+        want.push(hex(&ours.half_trace(a, None).expect("half-trace")));
+        if let Ok(inv) = ours.inv(a) {
+            lines.push(format!("inv {}", hex(a)));
+            want.push(hex(&inv));
+        }
+    }
+    let got = match halfroot_cli::crrl::field_ops(&lines) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!(
+                "note: crrl-bench could not be built or run ({e}); crrl differential test skipped"
+            );
+            return;
+        }
+    };
+    assert_eq!(got.len(), want.len(), "one output line per input line");
+    for ((line, g), w) in lines.iter().zip(&got).zip(&want) {
+        assert_eq!(g, w, "{line}");
+    }
+}

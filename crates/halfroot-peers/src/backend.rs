@@ -11,6 +11,8 @@ pub(crate) mod gmp;
 pub(crate) mod openssl;
 #[cfg(peer_pari)]
 pub(crate) mod pari;
+#[cfg(peer_xs233)]
+pub(crate) mod xs233;
 
 #[cfg(any(peer_openssl, peer_gmp, peer_flint))]
 mod cstr;

@@ -9,6 +9,10 @@
 //!   their `*_ns` timings.
 //! * [`flint`]: [`flint::sqrtmod`], [`flint::fq_mul`] in F_q\[X\]/(X^k − α), timings.
 //! * [`pari`]: [`pari::fp_sqrt`], [`pari::kronecker`], [`pari::fpxq_mul`], timings.
+//! * [`xs233`]: the vendored c-xs233 (Pornin): [`xs233::Gf233`] (GF(2^233) mul, sqr,
+//!   sqrt, trace, half-trace, inv, `bench_ns` as dependent chains or independent
+//!   ones) and [`xs233::Xs233`] (the xsb233/xsk233 groups: decode, encode, add, double,
+//!   mul, mul_ladder, mul_frob, mulgen, mulgen_frob). x86-64 with PCLMULQDQ and SSE4.1.
 //! * [`suite`]: the standard measurements of `halfroot report --peers`
 //!   ([`suite::run`]); `cargo run -p halfroot-peers --release --example peer_timings`
 //!   prints them.
@@ -42,7 +46,8 @@
 //!
 //! `unsafe` lives only in `src/backend/<peer>.rs` (one file per library, plus
 //! `backend/cstr.rs` for the version strings), each block with a `// SAFETY:` comment;
-//! the C side is in `shim/<peer>.c`. PARI calls all run on one worker thread (PARI's
+//! the C side is in `shim/<peer>.c` (and, for c-xs233, the vendored sources in
+//! `vendor/c-xs233/`). PARI calls all run on one worker thread (PARI's
 //! stack is thread-local); OpenSSL, GMP and FLINT are called from the caller's thread.
 
 #![deny(unsafe_code)]
@@ -53,6 +58,7 @@ pub mod gmp;
 pub mod openssl;
 pub mod pari;
 pub mod suite;
+pub mod xs233;
 
 use thiserror::Error as ThisError;
 
@@ -93,7 +99,8 @@ pub const BATCHES: usize = 7;
 
 /// Peers this crate knows, whether this build found each, and its version string
 /// (empty when absent): `("openssl", true, "OpenSSL 3.0.x ...")`, then `gmp`, `flint`,
-/// `pari`.
+/// `pari`, `xs233` (the vendored c-xs233; absent also when the CPU lacks PCLMULQDQ or
+/// SSE4.1).
 pub fn available() -> Vec<(&'static str, bool, String)> {
     let entry = |name: &'static str, v: Result<String>| match v {
         Ok(v) => (name, true, v),
@@ -104,6 +111,7 @@ pub fn available() -> Vec<(&'static str, bool, String)> {
         entry("gmp", gmp::version()),
         entry("flint", flint::version()),
         entry("pari", pari::version()),
+        entry("xs233", xs233::version()),
     ]
 }
 

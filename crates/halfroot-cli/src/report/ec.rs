@@ -1,7 +1,9 @@
 //! `halfroot report ec`: Avanzi's Table 5 (costs of elliptic-curve operations relative
 //! to one field multiplication; double-and-add vs halve-and-add; NIST vs SSRF
 //! polynomial) regenerated on this machine for the ten standard binary curves, with the
-//! constant-time ladder, ECDH and (with `--peers`) OpenSSL's ECDH beside them.
+//! constant-time ladder, ECDH and (with `--peers`) OpenSSL's ECDH beside them, c-xs233's
+//! xsb233/xsk233 scalar multiplications beside ours on B-233/K-233, and crrl's GLS254
+//! (`peers/crrl-bench`) as an anchor beside the 283-bit curves.
 //!
 //! Every curve runs on a compile-time field: its NIST polynomial, and the SSRF
 //! polynomial of the same degree (Avanzi Table 1) through `ec2::basis` (409's NIST
@@ -337,6 +339,82 @@ fn model(r: &Row) -> (f64, f64, f64, f64) {
     (hlv, dbl, da, ha)
 }
 
+/// One c-xs233 scalar multiplication timed beside ours: the group, the C function, its
+/// median µs-scale time in ns (or why not).
+struct Xs233Mul {
+    curve: &'static str,
+    function: String,
+    fixed_base: bool,
+    ns: Result<f64, String>,
+}
+
+/// c-xs233's scalar multiplications (xsb233 on B-233, xsk233 on K-233), one call at a
+/// time with the report's timer, on a random group element and a random scalar below
+/// the group order (30 bytes little-endian).
+fn measure_xs233(budget: Budget) -> Vec<Xs233Mul> {
+    use halfroot_peers::xs233::{Group, MulGenMethod, MulMethod, Xs233};
+    let mut out = Vec::new();
+    for group in [Group::Xsb233, Group::Xsk233] {
+        let (muls, gens): (&[MulMethod], &[MulGenMethod]) = match group {
+            Group::Xsb233 => (
+                &[MulMethod::Window, MulMethod::Ladder],
+                &[MulGenMethod::Tables],
+            ),
+            Group::Xsk233 => (
+                &[MulMethod::Window, MulMethod::Ladder, MulMethod::Frobenius],
+                &[MulGenMethod::Tables, MulGenMethod::Frobenius],
+            ),
+        };
+        let setup = || -> Result<(Xs233, halfroot_peers::xs233::Point, [u8; 30]), String> {
+            let g = Xs233::new(group).map_err(|e| e.to_string())?;
+            let c = BinaryCurve::standard(group.curve()).map_err(|e| e.to_string())?;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(0x7873_3234);
+            let le = |k: num_bigint::BigUint| {
+                let mut b = [0u8; 30];
+                let v = k.to_bytes_le();
+                b[..v.len()].copy_from_slice(&v);
+                b
+            };
+            let j = le(c.random_scalar_vartime(&mut rng));
+            let k = le(c.random_scalar_vartime(&mut rng));
+            let p = g
+                .mulgen(MulGenMethod::Tables, &j)
+                .map_err(|e| e.to_string())?;
+            Ok((g, p, k))
+        };
+        let ready = setup();
+        for m in muls {
+            let ns = ready.as_ref().map_err(Clone::clone).and_then(|(g, p, k)| {
+                g.mul(*m, p, k).map_err(|e| e.to_string())?;
+                Ok(median_ns(budget, 1, || {
+                    black_box(g.mul(*m, black_box(p), black_box(k)).ok());
+                }))
+            });
+            out.push(Xs233Mul {
+                curve: group.curve(),
+                function: m.function(group),
+                fixed_base: false,
+                ns,
+            });
+        }
+        for m in gens {
+            let ns = ready.as_ref().map_err(Clone::clone).and_then(|(g, _, k)| {
+                g.mulgen(*m, k).map_err(|e| e.to_string())?;
+                Ok(median_ns(budget, 1, || {
+                    black_box(g.mulgen(*m, black_box(k)).ok());
+                }))
+            });
+            out.push(Xs233Mul {
+                curve: group.curve(),
+                function: m.function(group),
+                fixed_base: true,
+                ns,
+            });
+        }
+    }
+    out
+}
+
 /// Runs the section.
 pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     let mut rows = Vec::new();
@@ -509,6 +587,122 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         ]);
     }
     md.push_str(&t.render());
+    let xs233 = if opts.peers {
+        eprintln!("  c-xs233 …");
+        measure_xs233(opts.budget())
+    } else {
+        Vec::new()
+    };
+    if !xs233.is_empty() {
+        md.push_str(
+            "\nc-xs233 (Pornin: the prime-order groups xsb233 ⊂ B-233 and xsk233 ⊂ K-233, \
+             complete formulas, every function constant time; PCLMULQDQ + SSE4.1) beside \
+             ours, same run, one call at a time, µs per scalar multiplication; `×` = ours \
+             / c-xs233 (above 1: c-xs233 faster). Ours: the constant-time LD ladder on \
+             233,74,0 (the same polynomial) and on 233,159,0 (SSRF), ECDH (ladder + full \
+             validation of the peer key) and variable-time w-NAF on 233,74,0. `mul`: \
+             signed 5-bit windows; `mul_ladder`: X-only LD ladder; `mul_frob`: τ-adic \
+             (Frobenius) recoding; `mulgen(_frob)`: fixed base with precomputed tables \
+             of G — halfroot has no fixed-base method, its k·G is the same ladder:\n\n",
+        );
+        let mut t = Table::new([
+            "curve",
+            "c-xs233",
+            "µs",
+            "ladder 74",
+            "×",
+            "ladder 159",
+            "×",
+            "ECDH 74",
+            "×",
+            "w-NAF 74",
+            "×",
+        ]);
+        let us = |v: f64| format!("{:.1}", v / 1000.0);
+        for x in &xs233 {
+            let ours = |ssrf: bool| rows.iter().find(|r| r.curve == x.curve && r.ssrf == ssrf);
+            let (Some(n), s) = (ours(false), ours(true)) else {
+                continue;
+            };
+            let label = format!("{} ({})", x.curve, n.nist);
+            match &x.ns {
+                Ok(p) => {
+                    let rel = |v: f64| format!("{}×", ratio(v / p));
+                    t.push([
+                        label,
+                        format!("{}{}", x.function, if x.fixed_base { " (k·G)" } else { "" }),
+                        us(*p),
+                        us(n.ops.ladder),
+                        rel(n.ops.ladder),
+                        s.map_or("—".into(), |s| us(s.ops.ladder)),
+                        s.map_or("—".into(), |s| rel(s.ops.ladder)),
+                        us(n.ops.ecdh),
+                        rel(n.ops.ecdh),
+                        us(n.ops.wnaf),
+                        rel(n.ops.wnaf),
+                    ]);
+                }
+                Err(e) => t.push([label, x.function.clone(), format!("unavailable: {e}")]),
+            }
+        }
+        md.push_str(&t.render());
+    }
+    let crrl = opts.peers.then(|| super::crrl_json(opts.quick));
+    if let Some(j) = &crrl {
+        md.push_str(
+            "\ncrrl 0.9.0 GLS254 (Pornin: a prime-order group of 2^253 + … elements over \
+             GF(2^254) = GF(2^127)[u]/(u² + u + 1), complete formulas, GLS endomorphism, \
+             constant time; built apart with `-C target-cpu=native`, see \
+             `peers/crrl-bench`), µs per scalar multiplication, beside ours at the same \
+             security level (the 283-bit curves, constant-time ladder and ECDH, on whichever \
+             of our two polynomials ran the ladder faster) — a different curve, so an anchor, not a like-for-like \
+             comparison; `×` = ours / crrl:\n\n",
+        );
+        match j {
+            Ok(j) => {
+                let us = |v: f64| format!("{:.1}", v / 1000.0);
+                let mut t = Table::new([
+                    "crrl",
+                    "µs",
+                    "curve",
+                    "polynomial",
+                    "ladder",
+                    "×",
+                    "ECDH",
+                    "×",
+                ]);
+                for op in ["mul", "mulgen"] {
+                    let Some(p) = j["gls254_ns"][op].as_f64() else {
+                        t.push([format!("GLS254 {op}"), "missing in crrl-bench JSON".into()]);
+                        continue;
+                    };
+                    // Per 283-bit curve, our faster polynomial (NIST or SSRF) by ladder.
+                    let mut best: Vec<&Row> = Vec::new();
+                    for r in rows.iter().filter(|r| r.degree == 283) {
+                        match best.iter_mut().find(|b| b.curve == r.curve) {
+                            Some(b) if r.ops.ladder < b.ops.ladder => *b = r,
+                            Some(_) => {}
+                            None => best.push(r),
+                        }
+                    }
+                    for r in best {
+                        t.push([
+                            format!("GLS254 {op}"),
+                            us(p),
+                            format!("{} ({})", r.curve, r.nist),
+                            r.modulus.clone(),
+                            us(r.ops.ladder),
+                            format!("{}×", ratio(r.ops.ladder / p)),
+                            us(r.ops.ecdh),
+                            format!("{}×", ratio(r.ops.ecdh / p)),
+                        ]);
+                    }
+                }
+                md.push_str(&t.render());
+            }
+            Err(e) => md.push_str(&format!("(crrl not measured: {e})\n")),
+        }
+    }
     md.push_str(
         "\nWhere halving pays: a halving costs about one multiplication, one half-trace, one \
          square root and one trace, against 4M + 5S for a López–Dahab doubling; so it wins \
@@ -563,9 +757,23 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         ],
         log_y: false,
     };
+    let xs233_json: Vec<Value> = xs233
+        .iter()
+        .map(|x| match &x.ns {
+            Ok(ns) => json!({"curve": x.curve, "function": x.function, "fixed_base": x.fixed_base, "ns": ns}),
+            Err(e) => json!({"curve": x.curve, "function": x.function, "error": e}),
+        })
+        .collect();
     Ok(SectionOutput {
         markdown: md,
-        json: json!({ "rows": json_rows }),
+        json: json!({
+            "rows": json_rows,
+            "peer_c_xs233": xs233_json,
+            "peer_crrl_gls254": crrl.map(|j| match j {
+                Ok(j) => j["gls254_ns"].clone(),
+                Err(e) => json!({ "error": e }),
+            }),
+        }),
         charts: vec![chart],
     })
 }

@@ -6,6 +6,12 @@
 //! quadratic solving, print each relative to Mul beside the ratios of the paper's Table 3
 //! (PowerPC G4) and Table 4 (Core 2), and, with `--peers`, OpenSSL's `BN_GF2m_*` on the
 //! same fields in the same run.
+//!
+//! With `--peers` also: c-xs233's GF(2^233) (`gf233.h`, vendored in halfroot-peers) on
+//! 233,74,0 beside ours on 233,74,0 and 233,159,0, and crrl's `GFb127` (127,63,0, the
+//! separate `peers/crrl-bench`) beside ours on 127,1,0 — each operation as a dependent
+//! chain (latency) and as eight interleaved chains (throughput), the same chains for
+//! every side.
 
 use super::markdown::{ns, ratio, Table};
 use super::paper_avanzi::{find, EXTRA_FIELDS, TABLE3_G4, TABLE4_CORE2};
@@ -443,6 +449,170 @@ fn measure_openssl(text: &str, budget: Budget) -> Result<Vec<(&'static str, f64)
     Ok(out)
 }
 
+/// Dependent steps per timed call of [`chains`] (the chains stay in registers between
+/// the `black_box` at the end of each call).
+const STEPS: usize = 16;
+
+/// ns per operation of `L` interleaved chains x_j ← op(x_j, j), each call of the timed
+/// closure running [`STEPS`] rounds: with `L = 1` the latency of one operation, with
+/// `L = LANES` the throughput of independent ones. Generic so that `op` inlines into the
+/// loop.
+fn chains<const N: usize, const L: usize>(
+    budget: Budget,
+    start: [[u64; N]; L],
+    op: impl Fn(&[u64; N], usize) -> [u64; N],
+) -> f64 {
+    let mut x = start;
+    median_ns(budget, STEPS * L, || {
+        for _ in 0..STEPS {
+            for (j, xj) in x.iter_mut().enumerate() {
+                *xj = op(xj, j);
+            }
+        }
+        black_box(&mut x);
+    })
+}
+
+/// The operations of the c-xs233 comparison: (row name, c-xs233 operation, what ours
+/// runs). Both half-trace and both inversion rows compare with the same constant-time
+/// c-xs233 function.
+const XS233_ROWS: [(&str, halfroot_peers::xs233::Gf233Op, &str); 8] = {
+    use halfroot_peers::xs233::Gf233Op as Op;
+    [
+        ("mul", Op::Mul, "`mul`"),
+        ("sqr", Op::Sqr, "`sqr`"),
+        ("sqrt", Op::Sqrt, "`sqrt`"),
+        ("trace", Op::Trace, "`trace`"),
+        (
+            "half-trace ct",
+            Op::HalfTrace,
+            "`half_trace` (constant time)",
+        ),
+        ("half-trace", Op::HalfTrace, "`half_trace_vartime` (tables)"),
+        ("inv ct", Op::Inv, "`Arith::inv` (constant time)"),
+        ("inv", Op::Inv, "`Arith::inv_vartime`"),
+    ]
+};
+
+/// Ours on one field: (latency, throughput) ns for each row of [`XS233_ROWS`] (the
+/// same rows serve the crrl comparison at 127 bits).
+fn ours_chains<const N: usize, M: ModulusSpec>(
+    f: &BinaryField<N, M>,
+    xs: &[[u64; N]; LANES],
+    bs: &[[u64; N]; LANES],
+    budget: Budget,
+) -> Vec<(f64, f64)> {
+    macro_rules! both {
+        ($op:expr) => {
+            (
+                chains::<N, 1>(budget, [xs[0]], $op),
+                chains::<N, LANES>(budget, *xs, $op),
+            )
+        };
+    }
+    vec![
+        both!(|x, j| f.mul(x, &bs[j])),
+        both!(|x, _| f.sqr(x)),
+        both!(|x, _| f.sqrt(x)),
+        both!(|x, _| {
+            let mut y = *x;
+            y[0] ^= f.trace(x) as u64 ^ 2;
+            y
+        }),
+        both!(|x, _| f.half_trace(x).unwrap_or(*x)),
+        both!(|x, _| f.half_trace_vartime(x).unwrap_or(*x)),
+        both!(|x, _| f.arith().inv(x).unwrap_or(*x)),
+        both!(|x, _| f.arith().inv_vartime(x).unwrap_or(*x)),
+    ]
+}
+
+/// c-xs233's GF(2^233) beside ours on 233,74,0 (same polynomial) and 233,159,0 (SSRF),
+/// the same chains from the same inputs: per row of [`XS233_ROWS`], c-xs233's
+/// (latency, throughput) or why not, ours on 233,74,0, ours on 233,159,0.
+struct Xs233Fields {
+    peer: Vec<Result<(f64, f64), String>>,
+    nist: Vec<(f64, f64)>,
+    ssrf: Vec<(f64, f64)>,
+}
+
+fn measure_xs233(budget: Budget) -> Result<Xs233Fields, String> {
+    use halfroot_peers::xs233::{Chain, Gf233};
+    let err = |e: halfroot::Error| e.to_string();
+    let nist = BinaryField::<4, spec::Nist233>::new(spec::Nist233).map_err(err)?;
+    let ssrf = BinaryField::<4, spec::Ssrf233>::new(spec::Ssrf233).map_err(err)?;
+    nist.precompute();
+    ssrf.precompute();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x7873_3233);
+    // Canonical 233-bit strings: the same inputs in both polynomial bases.
+    let xs: [[u64; 4]; LANES] = core::array::from_fn(|_| nist.random(&mut rng));
+    let bs: [[u64; 4]; LANES] = core::array::from_fn(|_| nist.random(&mut rng));
+    let peer_field = Gf233::new();
+    let peer = XS233_ROWS
+        .iter()
+        .map(|(name, op, _)| {
+            let g = peer_field.as_ref().map_err(|e| e.to_string())?;
+            let one = |chain: Chain| -> Result<f64, String> {
+                let probe = g
+                    .bench_ns(*op, chain, &xs, &bs, 64)
+                    .map_err(|e| format!("c-xs233 {name}: {e}"))?;
+                let iters = ((budget.batch.as_nanos() as f64 / probe.max(0.1)) as u64)
+                    .clamp(16, 50_000_000);
+                g.bench_ns(*op, chain, &xs, &bs, iters)
+                    .map_err(|e| format!("c-xs233 {name}: {e}"))
+            };
+            Ok((one(Chain::Dependent)?, one(Chain::Independent)?))
+        })
+        .collect();
+    Ok(Xs233Fields {
+        peer,
+        nist: ours_chains(&nist, &xs, &bs, budget),
+        ssrf: ours_chains(&ssrf, &xs, &bs, budget),
+    })
+}
+
+/// crrl's `GFb127` (127,63,0; from `peers/crrl-bench`, see [`super::crrl_json`]) beside
+/// ours on 127,1,0 (the SSRF trinomial at 127 bits; halfroot has no compile-time spec
+/// for 127,63,0): per row of [`XS233_ROWS`], crrl's (latency, throughput), and ours.
+struct CrrlFields {
+    peer: Result<Vec<(f64, f64)>, String>,
+    backend: String,
+    ours: Vec<(f64, f64)>,
+}
+
+fn measure_crrl(opts: &Options) -> Result<CrrlFields, String> {
+    let budget = opts.budget();
+    let f = BinaryField::<2, spec::Ssrf127>::new(spec::Ssrf127).map_err(|e| e.to_string())?;
+    f.precompute();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x6372_726c);
+    let xs: [[u64; 2]; LANES] = core::array::from_fn(|_| f.random(&mut rng));
+    let bs: [[u64; 2]; LANES] = core::array::from_fn(|_| f.random(&mut rng));
+    let ours = ours_chains(&f, &xs, &bs, budget);
+    let json = super::crrl_json(opts.quick);
+    let backend = json
+        .as_ref()
+        .ok()
+        .and_then(|j| j["backend"].as_str())
+        .unwrap_or("")
+        .to_string();
+    let peer = json.and_then(|j| {
+        XS233_ROWS
+            .iter()
+            .map(|(_, op, _)| {
+                let o = &j["gfb127_ns"][op.name()];
+                match (o["latency"].as_f64(), o["throughput"].as_f64()) {
+                    (Some(l), Some(t)) => Ok((l, t)),
+                    _ => Err(format!("crrl-bench JSON lacks gfb127_ns.{}", op.name())),
+                }
+            })
+            .collect()
+    });
+    Ok(CrrlFields {
+        peer,
+        backend,
+        ours,
+    })
+}
+
 /// Runs the section.
 /// The unreduced 6- and 7-word carry-less products (binary fields of 321–448 bits,
 /// NIST 409 = 7 words) by the Karatsuba arrangements (18 / 24 PCLMULQDQ) and by
@@ -801,6 +971,121 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         }
         md.push_str(&p.render());
     }
+    let xs233 = if opts.peers {
+        eprintln!("  fields: c-xs233 GF(2^233)");
+        Some(measure_xs233(budget)?)
+    } else {
+        None
+    };
+    if let Some(x) = &xs233 {
+        md.push_str(
+            "\nc-xs233 (Pornin; `gf233.h`, PCLMULQDQ + SSE4.1, every operation constant \
+             time) on 233,74,0 beside ours on 233,74,0 (the same polynomial) and 233,159,0 \
+             (SSRF), same run, same chains from the same inputs (ns per operation): `lat` \
+             one dependent chain x ← op(x) (mul: x ← x·b; trace: bit 0 flipped by Tr(x)), \
+             `thr` eight interleaved chains (independent operations); `×` = ours / \
+             c-xs233 (below 1: ours faster). c-xs233 has one half-trace and one \
+             inversion (both constant time); ours are listed constant-time and \
+             variable-time:\n\n",
+        );
+        let mut t = Table::new([
+            "Op",
+            "ours runs",
+            "c-xs233 lat",
+            "74 lat",
+            "×",
+            "159 lat",
+            "×",
+            "c-xs233 thr",
+            "74 thr",
+            "×",
+            "159 thr",
+            "×",
+        ]);
+        for (i, (name, _, what)) in XS233_ROWS.iter().enumerate() {
+            let (n, f) = (x.nist[i], x.ssrf[i]);
+            match &x.peer[i] {
+                Ok((lat, thr)) => t.push([
+                    name.to_string(),
+                    what.to_string(),
+                    ns(*lat),
+                    ns(n.0),
+                    ratio(n.0 / lat),
+                    ns(f.0),
+                    ratio(f.0 / lat),
+                    ns(*thr),
+                    ns(n.1),
+                    ratio(n.1 / thr),
+                    ns(f.1),
+                    ratio(f.1 / thr),
+                ]),
+                Err(e) => t.push([
+                    name.to_string(),
+                    what.to_string(),
+                    format!("unavailable: {e}"),
+                    ns(n.0),
+                    "—".into(),
+                    ns(f.0),
+                    "—".into(),
+                    "—".into(),
+                    ns(n.1),
+                    "—".into(),
+                    ns(f.1),
+                    "—".into(),
+                ]),
+            }
+        }
+        md.push_str(&t.render());
+    }
+
+    let crrl = if opts.peers {
+        eprintln!("  fields: crrl GFb127 (building peers/crrl-bench if needed)");
+        Some(measure_crrl(opts)?)
+    } else {
+        None
+    };
+    if let Some(c) = &crrl {
+        md.push_str(&format!(
+            "\ncrrl 0.9.0 (Pornin; `GFb127` = F_2[z]/(z^127 + z^63 + 1), backend `{}`, \
+             built apart with `-C target-cpu=native`, see `peers/crrl-bench`) beside ours \
+             on 127,1,0 (the SSRF trinomial; no compile-time spec for 127,63,0), ns per \
+             operation, the same chains as above; `×` = ours / crrl:\n\n",
+            if c.backend.is_empty() {
+                "?"
+            } else {
+                &c.backend
+            }
+        ));
+        match &c.peer {
+            Ok(v) => {
+                let mut t = Table::new([
+                    "Op",
+                    "ours runs",
+                    "crrl lat",
+                    "127,1,0 lat",
+                    "×",
+                    "crrl thr",
+                    "127,1,0 thr",
+                    "×",
+                ]);
+                for (i, (name, _, what)) in XS233_ROWS.iter().enumerate() {
+                    let ((pl, pt), (ol, ot)) = (v[i], c.ours[i]);
+                    t.push([
+                        name.to_string(),
+                        what.to_string(),
+                        ns(pl),
+                        ns(ol),
+                        ratio(ol / pl),
+                        ns(pt),
+                        ns(ot),
+                        ratio(ot / pt),
+                    ]);
+                }
+                md.push_str(&t.render());
+            }
+            Err(e) => md.push_str(&format!("(crrl not measured: {e})\n")),
+        }
+    }
 
     let json_rows: Vec<Value> = rows
         .iter()
@@ -890,6 +1175,47 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             },
             "convert_over_mul": c.convert / c.mul,
         }));
+    }
+    if let Some(x) = &xs233 {
+        let ops: Vec<Value> = XS233_ROWS
+            .iter()
+            .enumerate()
+            .map(|(i, (name, _, what))| {
+                let peer = match &x.peer[i] {
+                    Ok((lat, thr)) => json!({ "latency": lat, "throughput": thr }),
+                    Err(e) => json!({ "error": e }),
+                };
+                json!({
+                    "op": name,
+                    "ours_runs": what,
+                    "c_xs233": peer,
+                    "ours_233_74_0": { "latency": x.nist[i].0, "throughput": x.nist[i].1 },
+                    "ours_233_159_0": { "latency": x.ssrf[i].0, "throughput": x.ssrf[i].1 },
+                })
+            })
+            .collect();
+        json_rows.push(json!({ "peer_c_xs233_gf233": ops }));
+    }
+    if let Some(c) = &crrl {
+        let v = match &c.peer {
+            Ok(v) => {
+                let ops: Vec<Value> = XS233_ROWS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (name, _, what))| {
+                        json!({
+                            "op": name,
+                            "ours_runs": what,
+                            "crrl_127_63_0": { "latency": v[i].0, "throughput": v[i].1 },
+                            "ours_127_1_0": { "latency": c.ours[i].0, "throughput": c.ours[i].1 },
+                        })
+                    })
+                    .collect();
+                json!({ "backend": c.backend, "ops": ops })
+            }
+            Err(e) => json!({ "error": e }),
+        };
+        json_rows.push(json!({ "peer_crrl_gfb127": v }));
     }
     for (w, name, lat, thr) in &clmul {
         json_rows.push(json!({
