@@ -467,7 +467,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          (cofactor 4: the chained variant with two square roots); mixed A: López–Dahab + \
          affine; Dbl: López–Dahab; D&A: w-NAF double-and-add (LD, mixed); H&A: w-NAF \
          halve-and-add; ladder: the constant-time LD Montgomery ladder; τNAF: width-w \
-         τNAF with Frobenius maps (Koblitz curves only, w = 5 up to 283 bits, 6 above).\n\n",
+         τNAF with Frobenius maps (Koblitz curves only, w = 5).\n\n",
     );
     let mut t = Table::new([
         "curve",
