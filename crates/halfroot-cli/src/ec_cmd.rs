@@ -42,9 +42,10 @@
 //! | `info` | — | the curve's parameters and methods |
 //!
 //! # Options
-//! * `--algorithm NAME`: for `mul`, `ladder`, `wnaf-vartime`, `halve-and-add-vartime`
-//!   or `auto` (the default: [`BinaryCurve::auto_public_algorithm`], the fastest
-//!   variable-time method — K is a public value here); for `halve`, `constant-time`
+//! * `--algorithm NAME`: for `mul`, `ladder`, `wnaf-vartime`, `wnaf-lambda-vartime`,
+//!   `halve-and-add-vartime` or `auto` (the default:
+//!   [`BinaryCurve::auto_public_algorithm`], the fastest variable-time method — K is a
+//!   public value here); for `halve`, `constant-time`
 //!   (the default, [`BinaryCurve::halve`]) or `vartime` ([`BinaryCurve::halve_vartime`]),
 //!   `auto` meaning the default. An error with any other operation.
 //! * `--sec1`, `--compressed`: the output form of points (add, dbl, halve, mul,
@@ -91,8 +92,8 @@ pub struct EcArgs {
     /// Operands (or `-`: one tuple per line from stdin).
     #[arg(allow_hyphen_values = true)]
     args: Vec<String>,
-    /// mul: ladder, wnaf-vartime, halve-and-add-vartime or auto (default); halve:
-    /// constant-time (default) or vartime.
+    /// mul: ladder, wnaf-vartime, wnaf-lambda-vartime, halve-and-add-vartime or auto
+    /// (default); halve: constant-time (default) or vartime.
     #[arg(long, value_name = "NAME")]
     algorithm: Option<String>,
     /// Print points as uncompressed SEC 1 hex (04 ‖ X ‖ Y) instead of x,y.

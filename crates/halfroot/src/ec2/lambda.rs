@@ -90,7 +90,10 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     }
 
     /// The λ-affine point as (x : λ : 1).
-    pub fn lambda_proj_from_lambda(&self, p: &LambdaPoint<F::Elem>) -> LambdaProjectivePoint<F::Elem> {
+    pub fn lambda_proj_from_lambda(
+        &self,
+        p: &LambdaPoint<F::Elem>,
+    ) -> LambdaProjectivePoint<F::Elem> {
         LambdaProjectivePoint {
             x: p.x.clone(),
             l: p.lambda.clone(),
@@ -105,7 +108,10 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
 
     /// The affine point (X/Z, x(L/Z + x)): 1I + 3M; Z = 0 gives O (X ≠ 0) or the point
     /// of order 2 (X = 0).
-    pub fn lambda_proj_to_affine(&self, p: &LambdaProjectivePoint<F::Elem>) -> AffinePoint<F::Elem> {
+    pub fn lambda_proj_to_affine(
+        &self,
+        p: &LambdaProjectivePoint<F::Elem>,
+    ) -> AffinePoint<F::Elem> {
         let f = &self.field;
         match f.inv(&p.z) {
             None => self.lambda_proj_at_z_zero(p),

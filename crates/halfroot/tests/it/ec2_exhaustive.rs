@@ -170,7 +170,11 @@ impl Case {
                 return Pt::Inf;
             }
             assert!(l != 0, "{}: (0 : 0 : 0) is no point", self.label);
-            let t2 = self.oracle.points.iter().find(|q| matches!(q, Pt::Aff(0, _)));
+            let t2 = self
+                .oracle
+                .points
+                .iter()
+                .find(|q| matches!(q, Pt::Aff(0, _)));
             return *t2.expect("the point of order 2");
         }
         let ax = f.div(x, z);
@@ -569,7 +573,12 @@ fn lambda_projective_every_pair() {
             for z in [1, c.random_nonzero(&mut rng)] {
                 let s = c.lambda_scaled(p, z);
                 let ctx = || format!("{} {p:?} Z={z:#x}", c.label);
-                assert_eq!(c.back(&cv.lambda_proj_to_affine(&s)), p, "{} to_affine", ctx());
+                assert_eq!(
+                    c.back(&cv.lambda_proj_to_affine(&s)),
+                    p,
+                    "{} to_affine",
+                    ctx()
+                );
                 assert_eq!(
                     c.lambda_back(&cv.lambda_proj_neg(&s)),
                     o.neg(p),
@@ -811,8 +820,8 @@ fn scalar_mul_every_method_on_subgroup() {
                 let got = c.back(&cv.mul_wnaf_lambda_vartime(&kb, &lp, w));
                 assert_eq!(got, want, "{} k={k} P={p:?} wnaf-lambda w={w}", c.label);
                 for (name, got) in [
-                    ("ld", cv.mul_halve_and_add_vartime(&kb, &lp, w)),
-                    ("lambda", cv.mul_halve_and_add_lambda_vartime(&kb, &lp, w)),
+                    ("ld", cv.mul_halve_and_add_ld_vartime(&kb, &lp, w)),
+                    ("lambda", cv.mul_halve_and_add_vartime(&kb, &lp, w)),
                 ] {
                     if c.halving_supported() {
                         let got = got.map(|q| c.back(&q));
@@ -881,7 +890,7 @@ fn scalar_mul_outside_subgroup() {
             for got in [
                 cv.mul(Some(ScalarMulAlgorithm::HalveAndAddVartime), &k, &lp),
                 cv.mul_halve_and_add_vartime(&k, &lp, 4),
-                cv.mul_halve_and_add_lambda_vartime(&k, &lp, 4),
+                cv.mul_halve_and_add_ld_vartime(&k, &lp, 4),
             ] {
                 let ok = if c.halving_supported() {
                     matches!(got, Err(Error::PointNotInSubgroup { .. }))
