@@ -651,9 +651,10 @@ impl PyPoint {
     }
 
     /// k·P for any int k (negative: |k|·(−P)) by `method`: `"ladder"`,
-    /// `"wnaf-vartime"`, `"halve-and-add-vartime"` or `"auto"` (halve-and-add where
-    /// halving applies, else w-NAF; w-NAF for a point outside ⟨G⟩). The ladder and
-    /// halve-and-add reduce k mod n and so need P ∈ ⟨G⟩ (`ValueError` otherwise).
+    /// `"wnaf-vartime"`, `"wnaf-lambda-vartime"`, `"halve-and-add-vartime"` or `"auto"`
+    /// (halve-and-add where halving applies, else w-NAF; w-NAF for a point outside
+    /// ⟨G⟩). The ladder and halve-and-add reduce k mod n and so need P ∈ ⟨G⟩
+    /// (`ValueError` otherwise).
     #[pyo3(signature = (k, method = "auto"))]
     fn mul(&self, py: Python<'_>, k: BigInt, method: &str) -> PyResult<PyPoint> {
         self.scalar_mul(py, &k, method)

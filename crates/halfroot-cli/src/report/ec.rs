@@ -51,6 +51,14 @@ struct CurveOps {
     ld_dbl: f64,
     wnaf: f64,
     hna: f64,
+    /// λ-projective doubling, mixed addition (+ λ-affine) and fused 2Q + P.
+    lambda_dbl: f64,
+    lambda_madd: f64,
+    lambda_dbl_add: f64,
+    /// w-NAF with λ-projective coordinates; halve-and-add with López–Dahab
+    /// accumulators (`hna` has the λ ones).
+    wnaf_lambda: f64,
+    hna_ld: f64,
     ladder: f64,
     /// Width-w τNAF (Koblitz curves only).
     tnaf: Option<f64>,
@@ -149,6 +157,31 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
     let ld_dbl = median_ns(budget, 1, || {
         l = c.ld_double(black_box(&l));
     });
+    let pl = c.lambda_point_vartime(&p);
+    let mut l = c.lambda_proj_from_affine(&q);
+    let lambda_dbl = median_ns(budget, 1, || {
+        l = c.lambda_proj_double(black_box(&l));
+    });
+    let (lambda_madd, lambda_dbl_add) = match &pl {
+        Some(pl) => {
+            let mut l = c.lambda_proj_from_affine(&q);
+            let madd = median_ns(budget, 1, || {
+                l = c.lambda_proj_add_mixed_vartime(black_box(&l), pl);
+            });
+            let mut l = c.lambda_proj_from_affine(&q);
+            let dbl_add = median_ns(budget, 1, || {
+                l = c.lambda_proj_double_add_vartime(black_box(&l), pl);
+            });
+            (madd, dbl_add)
+        }
+        None => (f64::NAN, f64::NAN),
+    };
+    let wnaf_lambda = median_ns(budget, 1, || {
+        black_box(c.mul_wnaf_lambda_vartime(black_box(&k), &p, w));
+    });
+    let hna_ld = median_ns(budget, 1, || {
+        black_box(c.mul_halve_and_add_ld_vartime(black_box(&k), &p, w).ok());
+    });
     let wnaf = median_ns(budget, 1, || {
         black_box(c.mul_wnaf_vartime(black_box(&k), &p, w));
     });
@@ -205,6 +238,11 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
         ld_dbl,
         wnaf,
         hna,
+        lambda_dbl,
+        lambda_madd,
+        lambda_dbl_add,
+        wnaf_lambda,
+        hna_ld,
         ladder,
         tnaf,
         wnaf_g,
@@ -350,7 +388,8 @@ fn model(r: &Row) -> (f64, f64, f64, f64) {
     let adds = t_bits / (r.window as f64 + 1.0);
     let da = t_bits * dbl + adds * madd;
     let acc = (1u32 << (r.window - 2)) as f64;
-    let ha = (t_bits - 1.0) * hlv + adds * (madd + 1.0) + 2.0 * acc * (13.0 + 6.0 * s);
+    // Halve-and-add with λ accumulators: mixed 8M + 2S, general 11M + 2S.
+    let ha = (t_bits - 1.0) * hlv + adds * (8.0 + 2.0 * s) + 2.0 * acc * (11.0 + 2.0 * s);
     (hlv, dbl, da, ha)
 }
 
@@ -481,8 +520,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          Add/Dbl: affine (one inversion each); Hlv: one halving in the λ-representation \
          (cofactor 4: the chained variant with two square roots); mixed A: López–Dahab + \
          affine; Dbl: López–Dahab; D&A: w-NAF double-and-add (LD, mixed); H&A: w-NAF \
-         halve-and-add; ladder: the constant-time LD Montgomery ladder; τNAF: width-w \
-         τNAF with Frobenius maps (Koblitz curves only, w = 5).\n\n",
+         halve-and-add (λ accumulators); ladder: the constant-time LD Montgomery ladder; τNAF: \
+         width-w τNAF with Frobenius maps (Koblitz curves only, w = 5).\n\n",
     );
     let mut t = Table::new([
         "curve",
@@ -539,7 +578,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     md.push_str(
         "\nThe same model evaluated with this machine's ratios (halving 1M + H + SR + T, \
          or 2M + S + H + 2SR + T on cofactor-4 curves; LD doubling 4M + 5S, 3M + 5S when \
-         b = 1; mixed addition 8M + 5S; t = bits(n) doublings or t − 1 halvings and \
+         b = 1; mixed addition 8M + 5S; halve-and-add with λ accumulators, mixed addition \
+         8M + 2S and general 11M + 2S; t = bits(n) doublings or t − 1 halvings and \
          t/(w + 1) additions), beside the measurement, in M:\n\n",
     );
     let mut t = Table::new([
@@ -723,6 +763,43 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         }
     }
     md.push_str(
+        "\n**λ coordinates** (Oliveira et al. 2013, `ec2::lambda`) against López–Dahab: \
+         doubling (LD 4M + 5S, λ 4M + 4S; K-curves 3M + 5S against 3M + 4S, K-163 3M + 3S), \
+         mixed addition (LD + affine 8M + 5S, λ + λ-affine 8M + 2S), the fused λ step \
+         2Q + P (10M + 6S) in M; then w-NAF double-and-add and halve-and-add with LD and \
+         with λ accumulators (µs; `halve-and-add-vartime`, the H&A above, is the λ one).\n\n",
+    );
+    let mut t = Table::new([
+        "curve",
+        "SSRF",
+        "Dbl LD",
+        "Dbl λ",
+        "mixed A LD",
+        "mixed A λ",
+        "2Q+P λ",
+        "D&A LD",
+        "D&A λ",
+        "H&A LD",
+        "H&A λ",
+    ]);
+    for r in &rows {
+        let (m, o) = (r.field.m, &r.ops);
+        t.push([
+            format!("{} ({})", r.curve, r.nist),
+            if r.ssrf { "Y" } else { "N" }.into(),
+            ratio(o.ld_dbl / m),
+            ratio(o.lambda_dbl / m),
+            ratio(o.madd / m),
+            ratio(o.lambda_madd / m),
+            ratio(o.lambda_dbl_add / m),
+            us(o.wnaf),
+            us(o.wnaf_lambda),
+            us(o.hna_ld),
+            us(o.hna),
+        ]);
+    }
+    md.push_str(&t.render());
+    md.push_str(
         "\nWhere halving pays: a halving costs about one multiplication, one half-trace, one \
          square root and one trace, against 4M + 5S for a López–Dahab doubling; so it wins \
          where H/M and SR/M are small (table half-traces, SSRF square roots) and loses \
@@ -748,6 +825,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                     "add_affine": o.add, "dbl_affine": o.dbl, "halve": o.hlv,
                     "add_mixed_ld": o.madd, "dbl_ld": o.ld_dbl,
                     "wnaf_vartime": o.wnaf, "halve_and_add_vartime": o.hna,
+                    "dbl_lambda": o.lambda_dbl, "add_mixed_lambda": o.lambda_madd,
+                    "dbl_add_lambda": o.lambda_dbl_add,
+                    "wnaf_lambda_vartime": o.wnaf_lambda,
+                    "halve_and_add_ld_vartime": o.hna_ld,
                     "ladder": o.ladder, "ecdh": o.ecdh, "openssl_ecdh": o.openssl_ecdh,
                     "openssl_ec_point_mul": o.openssl_mul, "openssl_ec_point_mul_g": o.openssl_mulgen,
                     "tnaf_vartime": o.tnaf, "wnaf_vartime_g": o.wnaf_g, "comb_vartime_g": o.comb_g,

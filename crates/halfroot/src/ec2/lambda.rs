@@ -1,6 +1,6 @@
 //! λ-projective coordinates: (X : L : Z) ↦ (x, λ) = (X/Z, L/Z), with λ = x + y/x
 //! (so y = x(λ + x)); the λ-affine form (x, λ) is halving's
-//! [`LambdaPoint`](super::halve::LambdaPoint).
+//! [`LambdaPoint`].
 //!
 //! Sources: Oliveira–López–Aranha–Rodríguez-Henríquez, *Lambda coordinates for binary
 //! elliptic curves*, CHES 2013 and J. Cryptographic Engineering 4(1), 2014, §3

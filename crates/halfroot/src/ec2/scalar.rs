@@ -5,7 +5,7 @@
 //! | [`ScalarMulAlgorithm::Ladder`] | [`crate::ec2::ladder`] | t·(6M + 4S) + 1I + 10M | constant in k |
 //! | [`ScalarMulAlgorithm::WnafVartime`] | [`wnaf`] | t·(4M + 5S) + t/(w + 1)·(8M + 5S) + table | variable |
 //! | [`ScalarMulAlgorithm::WnafLambdaVartime`] | [`wnaf_lambda`] | (t − t/(w + 1))·(4M + 4S) + t/(w + 1)·(10M + 6S) + table | variable |
-//! | [`ScalarMulAlgorithm::HalveAndAddVartime`] | [`halve_and_add`] | (t − 1)·(M + H + T + SR) + t/(w + 1)·(9M + 5S) + 2^(w−2) LD additions | variable |
+//! | [`ScalarMulAlgorithm::HalveAndAddVartime`] | [`halve_and_add`] | (t − 1)·(M + H + T + SR) + t/(w + 1)·(8M + 2S) + 2^(w−1) λ additions | variable |
 //! | [`ScalarMulAlgorithm::TnafVartime`] (Koblitz curves) | [`tnaf`] | (m + a)·3S + (m + a)/(w + 1)·(8M + 5S) + 2^(w−2) − 1 mixed additions + 1I | variable |
 //! | [`ScalarMulAlgorithm::CombVartime`] (fixed base) | [`comb`] | ⌈t/(wv)⌉·(4M + 5S) + ⌈t/(wv)⌉·v·(8M + 5S), w = 8, v = 2 for G; + the table for another P | variable |
 //!

@@ -1003,7 +1003,7 @@ fn check_lambda_formulas<F: halfroot::binary::field::BinaryFieldOps>(
                 let mut fused_qs = vec![b.clone(), twice.clone(), c.neg(&twice)];
                 fused_qs.push(c.add_vartime(&t2, &c.neg(&twice)));
                 for fq in fused_qs {
-                    if !fq.coordinates().is_some_and(|(x, _)| !f.is_zero(x)) {
+                    if fq.coordinates().is_none_or(|(x, _)| f.is_zero(x)) {
                         continue;
                     }
                     let got = c.lambda_proj_double_add_vartime(&la, &lambda_of(c, &fq));
@@ -1056,8 +1056,9 @@ fn lambda_formulas_match_affine() {
     }
 }
 
-/// Every method of `ScalarMulAlgorithm::ALL`, and the λ variants at every width
-/// 2..=6, against w-NAF (López–Dahab) and the ladder on edge scalars, on the ten
+/// Every method of `ScalarMulAlgorithm::ALL`, and w-NAF λ and halve-and-add (λ and
+/// López–Dahab accumulators) at every width 2..=6, against w-NAF (López–Dahab) and the
+/// ladder on edge scalars, on the ten
 /// standard curves; w-NAF λ also on points outside ⟨G⟩ (P + T₂, T₂, a point of order
 /// 4) against w-NAF.
 #[test]
@@ -1088,10 +1089,10 @@ fn methods_agree_on_edge_scalars() {
             for w in 2..=6 {
                 let got = c.mul_wnaf_lambda_vartime(&k, &p, w);
                 assert_eq!(got, want, "{} k={k:#x} wnaf-lambda w={w}", c.name());
-                let got = c
-                    .mul_halve_and_add_lambda_vartime(&k, &p, w)
-                    .expect("h&a λ");
-                assert_eq!(got, want, "{} k={k:#x} h&a-lambda w={w}", c.name());
+                let got = c.mul_halve_and_add_vartime(&k, &p, w).expect("h&a λ");
+                assert_eq!(got, want, "{} k={k:#x} h&a (λ) w={w}", c.name());
+                let got = c.mul_halve_and_add_ld_vartime(&k, &p, w).expect("h&a LD");
+                assert_eq!(got, want, "{} k={k:#x} h&a (LD) w={w}", c.name());
             }
             for q in &outside {
                 let want = c.mul_wnaf_vartime(&k, q, 4);

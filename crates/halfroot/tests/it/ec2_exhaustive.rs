@@ -838,8 +838,8 @@ fn scalar_mul_every_method_on_subgroup() {
                 let got = c.back(&cv.mul_wnaf_lambda_vartime(&kb, &lp, w));
                 assert_eq!(got, want, "{} k={k} P={p:?} wnaf-lambda w={w}", c.label);
                 for (name, got) in [
-                    ("ld", cv.mul_halve_and_add_vartime(&kb, &lp, w)),
-                    ("lambda", cv.mul_halve_and_add_lambda_vartime(&kb, &lp, w)),
+                    ("ld", cv.mul_halve_and_add_ld_vartime(&kb, &lp, w)),
+                    ("lambda", cv.mul_halve_and_add_vartime(&kb, &lp, w)),
                 ] {
                     if c.halving_supported() {
                         let got = got.map(|q| c.back(&q));
@@ -953,7 +953,7 @@ fn scalar_mul_outside_subgroup() {
             for got in [
                 cv.mul(Some(ScalarMulAlgorithm::HalveAndAddVartime), &k, &lp),
                 cv.mul_halve_and_add_vartime(&k, &lp, 4),
-                cv.mul_halve_and_add_lambda_vartime(&k, &lp, 4),
+                cv.mul_halve_and_add_ld_vartime(&k, &lp, 4),
             ] {
                 let ok = if c.halving_supported() {
                     matches!(got, Err(Error::PointNotInSubgroup { .. }))

@@ -6,12 +6,17 @@
 //! kP = Σ_i k′_i·(P / 2^(t−1−i)). The loop walks i from t − 1 down to 0, adding ±P to
 //! the accumulator Q_|k′_i| and then halving P; the digit at i = t (weight 2) adds ±2P.
 //! At the end Q = Σ_j j·Q_j over odd j < 2^(w−1), by A ← A + Q_j, B ← B + A for j
-//! downwards, Q = 2B − A (2^(w−1) López–Dahab additions and one doubling).
+//! downwards, Q = 2B − A (2^(w−1) general additions and one doubling).
 //!
+//! The accumulators are λ-projective ([`crate::ec2::lambda`], Oliveira et al. 2013):
+//! halving yields λ-affine points, which the mixed λ addition takes as they are.
 //! Cost: t − 1 halvings ([`crate::ec2::halve`]: 1M + 1H + 1T + 1SR each on cofactor-2
 //! curves, 2M + 1S + 1H + 2SR + 1T on cofactor-4 curves), about t/(w + 1) mixed
-//! additions (8M + 5S, +1M for y = x(λ + x)), and the final sum. P must lie in ⟨G⟩
-//! (halving is only unique there). Variable-time.
+//! additions (8M + 2S), and the final sum (general additions 11M + 2S). With
+//! López–Dahab accumulators ([`BinaryCurve::mul_halve_and_add_ld_vartime`], kept for
+//! comparison) each addition costs 8M + 5S plus 1M for y = x(λ + x), and each general
+//! addition 13M + 6S: 7–15% slower on every standard curve (`halfroot report ec`, the
+//! λ table). P must lie in ⟨G⟩ (halving is only unique there). Variable-time.
 
 use crate::binary::field::BinaryFieldOps;
 use crate::ec2::curve::{AffinePoint, BinaryCurve};
@@ -20,10 +25,11 @@ use crate::error::{Error, Result};
 use num_bigint::BigUint;
 
 impl<F: BinaryFieldOps> BinaryCurve<F> {
-    /// kP by right-to-left w-NAF halve-and-add (`w` in [2, 8]) for P ∈ ⟨G⟩.
-    /// [`Error::UnsupportedAlgorithm`] on a curve without halving,
-    /// [`Error::PointNotInSubgroup`] for P ∉ ⟨G⟩. Variable-time.
-    pub fn mul_halve_and_add_vartime(
+    /// As [`BinaryCurve::mul_halve_and_add_vartime`] with López–Dahab accumulators
+    /// (each halved point converted to affine, 1M, then a mixed LD addition 8M + 5S;
+    /// general additions 13M + 6S): the earlier method, kept to measure against.
+    /// Variable-time.
+    pub fn mul_halve_and_add_ld_vartime(
         &self,
         k: &BigUint,
         p: &AffinePoint<F::Elem>,
@@ -68,11 +74,11 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         let result = self.ld_add_vartime(&self.ld_double(&b), &self.ld_neg(&a));
         Ok(self.ld_to_affine(&result))
     }
-    /// As [`BinaryCurve::mul_halve_and_add_vartime`] with λ-projective accumulators:
-    /// halving yields λ-affine points, which a mixed λ addition (8M + 2S) takes as they
-    /// are, where López–Dahab needs y = x(λ + x) and 8M + 5S; the final sum uses the
-    /// general λ addition (11M + 2S against 13M + 6S). Variable-time.
-    pub fn mul_halve_and_add_lambda_vartime(
+    /// kP by right-to-left w-NAF halve-and-add (`w` in [2, 8]) for P ∈ ⟨G⟩, with
+    /// λ-projective accumulators (see the module documentation).
+    /// [`Error::UnsupportedAlgorithm`] on a curve without halving,
+    /// [`Error::PointNotInSubgroup`] for P ∉ ⟨G⟩. Variable-time.
+    pub fn mul_halve_and_add_vartime(
         &self,
         k: &BigUint,
         p: &AffinePoint<F::Elem>,
