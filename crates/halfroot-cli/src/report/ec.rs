@@ -662,7 +662,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
              validation of the peer key) and variable-time w-NAF on 233,74,0. `mul`: \
              signed 5-bit windows; `mul_ladder`: X-only LD ladder; `mul_frob`: τ-adic \
              (Frobenius) recoding; `mulgen(_frob)`: fixed base with precomputed tables \
-             of G — halfroot has no fixed-base method, its k·G is the same ladder:\n\n",
+             of G, constant time — halfroot's fixed-base comb (`kG comb` above) is \
+             variable-time, so its constant-time k·G is this same ladder:\n\n",
         );
         let mut t = Table::new([
             "curve",

@@ -197,7 +197,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
 
     /// kP by `algorithm` (`None`: for a public scalar, the variable-time method measured
     /// fastest on this machine — see [`BinaryCurve::auto_public_algorithm`] —, the comb
-    /// with the cached table for P = G, and w-NAF for a point outside ⟨G⟩).
+    /// with the cached table for P = G, and w-NAF in λ coordinates for a point outside ⟨G⟩).
     /// [`Error::UnsupportedAlgorithm`] when halve-and-add is asked for on a curve
     /// without halving or τNAF off a Koblitz curve, [`Error::PointNotInSubgroup`] when
     /// halve-and-add is given a point outside ⟨G⟩ (the ladder, w-NAF, τNAF and the
@@ -214,7 +214,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             Some(a) => a,
             // The methods that need P ∈ ⟨G⟩ do not apply to other points of the curve.
             None if !p.is_infinity() && !self.in_subgroup_vartime(p) => {
-                ScalarMulAlgorithm::WnafVartime
+                ScalarMulAlgorithm::WnafLambdaVartime
             }
             None if *p == self.generator() => ScalarMulAlgorithm::CombVartime,
             None => self.auto_public_algorithm(),
