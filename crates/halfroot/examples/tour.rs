@@ -7,7 +7,7 @@ use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::spec::Ssrf163;
 use halfroot::binary::sqrt::SqrtAlgorithm;
 use halfroot::count::Counting;
-use halfroot::ec2::{BinaryCurve, ScalarMulAlgorithm};
+use halfroot::ec2::{BinaryCurve, PrivateKeyFormat, ScalarMulAlgorithm};
 use halfroot::field::{Choice, Field};
 use halfroot::gf2poly::Gf2Poly;
 use halfroot::poly::PolyRing;
@@ -85,6 +85,15 @@ fn main() -> Result<(), halfroot::Error> {
     let spki = curve.encode_spki(&q, false)?; // DER SubjectPublicKeyInfo
     let (e, _) = curve.keygen(&mut rand::thread_rng());
     let shared = curve.ecdh(&e, &curve.decode_spki(&spki)?)?; // x(e·Q), 30 bytes
+    let pem = curve.encode_private_key_pem(&d, PrivateKeyFormat::Pkcs8)?; // or Sec1; DER too
+    let (d2, q2) = curve.decode_private_key(pem.as_bytes())?; // OID, d in [1, n), Q = d·G checked
+    assert_eq!((d2.to_biguint(), q2), (d.to_biguint(), q));
+    assert_eq!(curve.mulgen_vartime(&k), p); // the generator's cached comb table
+    println!(
+        "auto on {}: {}",
+        curve.name(),
+        curve.auto_public_algorithm()
+    ); // measured here
     println!(
         "ECDH on {}: {} bytes, d = {d:?}",
         curve.name(),
