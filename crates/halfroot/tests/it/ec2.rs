@@ -742,6 +742,30 @@ fn auto_mul_outside_the_subgroup_and_scalar_bytes() {
             c.mul(Some(ScalarMulAlgorithm::Ladder), &k, &q),
             Err(halfroot::Error::PointNotInSubgroup { .. })
         ));
+        // auto inside ⟨G⟩: a measured choice among the applicable variable-time methods
+        // (never the comb, never a method the curve refuses), the same point as w-NAF;
+        // for G the comb; secrets the ladder.
+        let auto = c.auto_public_algorithm();
+        let candidates = c.public_candidates();
+        assert!(
+            candidates.contains(&auto),
+            "{}: {auto} of {candidates:?}",
+            c.name()
+        );
+        assert!(candidates
+            .iter()
+            .all(|a| a.supports(&c) && !a.is_constant_time()));
+        assert!(!candidates.contains(&ScalarMulAlgorithm::CombVartime));
+        assert_eq!(c.auto_public_algorithm(), auto, "cached");
+        assert_eq!(c.auto_secret_algorithm(), ScalarMulAlgorithm::Ladder);
+        assert_eq!(
+            c.mul(None, &k, &p).expect("auto"),
+            c.mul_wnaf_vartime(&k, &p, 4),
+            "{}",
+            c.name()
+        );
+        let g = c.generator();
+        assert_eq!(c.mul(None, &k, &g).expect("auto G"), c.mulgen_vartime(&k));
         let (d, _) = c.keygen(&mut rng);
         let len = c.order_bits().div_ceil(8);
         let bytes = d.to_be_bytes(len);
