@@ -180,24 +180,28 @@ done:
     return pkey;
 }
 
+/* The public key of `key` as a DER SubjectPublicKeyInfo into out (capacity *len, set to
+ * the length written, or needed). Returns 1, -3 if out is too small, -2 on failure. */
+static int write_public_der(EVP_PKEY *key, unsigned char *out, size_t *len) {
+    int n = i2d_PUBKEY(key, NULL);
+    if (n <= 0) return -2;
+    if ((size_t)n > *len) {
+        *len = (size_t)n;
+        return -3;
+    }
+    unsigned char *q = out;
+    if (i2d_PUBKEY(key, &q) != n) return -2;
+    *len = (size_t)n;
+    return 1;
+}
+
 /* DER SubjectPublicKeyInfo of priv * G into out (capacity *len, set to the length
  * written). Returns 1 on success, -1 for a bad curve or scalar, -3 if out is too small. */
 int hr_ossl_ec_public_der(const char *curve, const char *priv_hex, unsigned char *out,
                           size_t *len) {
     EVP_PKEY *key = keypair_from_hex(curve, priv_hex);
     if (key == NULL) return -1;
-    int n = i2d_PUBKEY(key, NULL);
-    int ret = -2;
-    if (n > 0 && (size_t)n <= *len) {
-        unsigned char *q = out;
-        if (i2d_PUBKEY(key, &q) == n) {
-            *len = (size_t)n;
-            ret = 1;
-        }
-    } else if (n > 0) {
-        *len = (size_t)n;
-        ret = -3;
-    }
+    int ret = write_public_der(key, out, len);
     EVP_PKEY_free(key);
     ERR_clear_error();
     return ret;
@@ -288,18 +292,7 @@ int hr_ossl_private_der_to_public_der(const unsigned char *der, size_t der_len,
         ERR_clear_error();
         return -4;
     }
-    int n = i2d_PUBKEY(key, NULL);
-    int ret = -2;
-    if (n > 0 && (size_t)n <= *len) {
-        unsigned char *q = out;
-        if (i2d_PUBKEY(key, &q) == n) {
-            *len = (size_t)n;
-            ret = 1;
-        }
-    } else if (n > 0) {
-        *len = (size_t)n;
-        ret = -3;
-    }
+    int ret = write_public_der(key, out, len);
     EVP_PKEY_free(key);
     ERR_clear_error();
     return ret;
