@@ -29,6 +29,7 @@ pub mod error;
 pub mod ext;
 pub mod field;
 pub mod gf2poly;
+pub mod hec2;
 #[cfg(feature = "internal-tests")]
 #[doc(hidden)]
 pub mod internal_tests;

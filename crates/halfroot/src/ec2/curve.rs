@@ -69,7 +69,7 @@ pub(crate) enum Coefficient {
 }
 
 impl Coefficient {
-    fn of<F: Field>(field: &F, c: &F::Elem) -> Coefficient {
+    pub(crate) fn of<F: Field>(field: &F, c: &F::Elem) -> Coefficient {
         if field.is_zero(c) {
             Coefficient::Zero
         } else if *c == field.one() {

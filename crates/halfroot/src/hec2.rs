@@ -1,0 +1,79 @@
+//! Genus-2 binary hyperelliptic curves y² + h(x)·y = f(x) over F_2^d: Mumford divisors,
+//! Cantor's law, Lange's explicit formulae, Kitamura–Katagi–Takagi's divisor halving and
+//! scalar multiplication by doubling and by halving.
+//!
+//! Generic over [`BinaryFieldOps`](crate::binary::field::BinaryFieldOps): the same code
+//! runs on a compile-time field, on [`crate::binary::dynamic::DynBinaryField`] (the
+//! command line and Python) and on [`crate::count::Counting`], which checks the costs
+//! stated in each file's header.
+//!
+//! | module | what | source |
+//! |---|---|---|
+//! | [`curve`] | curves, non-singularity, shapes, #J | Menezes–Wu–Zuccherato 1996 §1; Lange 2005 §2 |
+//! | [`divisor`] | Mumford divisors: validation, negation, encoding | Mumford 1984; Cantor 1987 |
+//! | [`cantor`] | Cantor's composition and reduction, any weight (the reference) | Cantor 1987 |
+//! | [`params`] | the curves C1, C2, C6 | Kitamura–Katagi–Takagi App. B.1 |
+//!
+//! Functions whose running time depends on secret-free inputs in ways that matter end in
+//! `_vartime`; nothing in this module is constant-time.
+
+pub mod cantor;
+pub mod curve;
+pub mod divisor;
+pub mod params;
+
+pub use curve::{CurveShape, GroupOrder, Hec2Curve};
+pub use divisor::Divisor;
+
+use crate::binary::dynamic::DynBinaryField;
+use crate::binary::modulus::Modulus;
+use crate::ec2::curve::element_from_hex;
+use crate::error::{Error, Result};
+use num_bigint::BigUint;
+
+impl<F: crate::binary::field::BinaryFieldOps> Hec2Curve<F> {
+    /// The curve of `params` over `field`, which must have the curve's degree (the
+    /// coefficients are read in `field`'s basis: give the curve's own polynomial, or
+    /// convert them first).
+    pub fn from_params(field: F, params: &params::NamedHec2Curve) -> Result<Self> {
+        if field.degree() != params.exponents[0] {
+            return Err(Error::InvalidCurve {
+                curve: params.name.into(),
+                reason: format!(
+                    "the curve is defined over F_2^{}, not F_2^{}",
+                    params.exponents[0],
+                    field.degree()
+                ),
+            });
+        }
+        let e = |t: &str| element_from_hex(&field, t);
+        let h = [e(params.h[0])?, e(params.h[1])?, e(params.h[2])?];
+        let f = [
+            e(params.f[0])?,
+            e(params.f[1])?,
+            e(params.f[2])?,
+            e(params.f[3])?,
+            e(params.f[4])?,
+            e(params.f[5])?,
+        ];
+        let order = BigUint::parse_bytes(params.order_j.as_bytes(), 10).ok_or_else(|| {
+            Error::InvalidCurve {
+                curve: params.name.into(),
+                reason: "malformed #J".into(),
+            }
+        })?;
+        Self::new(field, h, f, Some(order), params.name)
+    }
+}
+
+impl Hec2Curve<DynBinaryField> {
+    /// The named curve (`C1`, `C2`, `C6`) over its own polynomial, as a run-time field.
+    pub fn named(name: &str) -> Result<Self> {
+        let p = params::find(name).ok_or_else(|| Error::UnknownCurve {
+            given: name.into(),
+            known: params::known_names(),
+        })?;
+        let field = DynBinaryField::from_modulus(Modulus::from_exponents(p.exponents)?)?;
+        Self::from_params(field, p)
+    }
+}
