@@ -71,7 +71,12 @@ pub struct Hec2Curve<F: BinaryFieldOps> {
     shape: CurveShape,
     /// deg h = 2, h1 ≠ 0 and Tr(h0·h2/h1²) = 1: h is irreducible over F_2^d.
     h_irreducible: bool,
+    /// 1/h1² and 1/h2² (zero when h1 or h2 is 0) and their kinds: constants of
+    /// Algorithm 3's trace tests.
+    pub(crate) inv_h_sq: [(F::Elem, Coefficient); 2],
     order: Option<GroupOrder>,
+    /// The method `auto` uses, measured on first use.
+    pub(crate) auto: std::sync::OnceLock<crate::hec2::scalar::Hec2ScalarAlgorithm>,
 }
 
 impl<F: BinaryFieldOps> Hec2Curve<F> {
@@ -135,8 +140,14 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             && field
                 .inv(&field.sqr(&h[1]))
                 .is_some_and(|i| field.trace(&field.mul(&field.mul(&h[0], &h[2]), &i)) == 1);
+        let inv_h_sq = [1, 2].map(|i| {
+            let v = field.inv_or_zero(&field.sqr(&h[i]));
+            let k = Coefficient::of(&field, &v);
+            (v, k)
+        });
         let mut curve = Hec2Curve {
             field,
+            inv_h_sq,
             name: name.into(),
             h,
             f,
@@ -145,6 +156,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             shape,
             h_irreducible,
             order: None,
+            auto: std::sync::OnceLock::new(),
         };
         if let Some(n) = order_j {
             curve.order = Some(curve.check_order(n).map_err(invalid)?);
