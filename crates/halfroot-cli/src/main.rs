@@ -4,6 +4,7 @@
 
 mod ec_cmd;
 mod ext_cmd;
+mod hec_cmd;
 mod lines;
 mod report;
 mod ssrf_cmd;
@@ -109,6 +110,12 @@ enum Command {
     /// x,y in hex, 0 (infinity), G, or SEC 1 hex; scalars decimal or 0x hex. A single
     /// `-` as ARG reads one argument tuple per line.
     Ec(ec_cmd::EcArgs),
+    /// Genus-2 binary curves: `halfroot hec CURVE OP [ARG...]`.
+    ///
+    /// CURVE is C1, C2, C6 (Kitamura–Katagi–Takagi) or a JSON file. OP is one of add
+    /// dbl neg halve mul validate random info. Divisors are u1,u0,v1,v0 or u0,v0 in hex, or 0;
+    /// scalars decimal or 0x hex. A single `-` as ARG reads one argument tuple per line.
+    Hec(hec_cmd::HecArgs),
     /// The CPU and the features halfroot's kernels use (restricted by the environment
     /// variable HALFROOT_CPU: native, portable, clmul, avx2, avx512, a feature list such
     /// as pclmulqdq,bmi2, or removals such as -gfni,-avx512ifma).
@@ -229,6 +236,7 @@ fn main() -> ExitCode {
         }
         Command::Ssrf(args) => ssrf_cmd::run(args),
         Command::Ec(args) => ec_cmd::run(args),
+        Command::Hec(args) => hec_cmd::run(args),
         Command::Report {
             sections,
             json,
