@@ -536,7 +536,7 @@ impl HecCurve {
     pub fn order_from_counts(&self) -> u64 {
         let (n1, n2) = self.point_counts();
         let s = n1 * n1 + n2;
-        assert!(s % 2 == 0, "N₁² + N₂ is even");
+        assert!(s.is_multiple_of(2), "N₁² + N₂ is even");
         s / 2 - self.f.q() as u64
     }
 
@@ -811,7 +811,10 @@ pub fn gcd(a: usize, b: usize) -> usize {
 
 /// Whether n is prime, by trial division.
 pub fn is_prime(n: u64) -> bool {
-    n >= 2 && (2..).take_while(|i| i * i <= n).all(|i| n % i != 0)
+    n >= 2
+        && (2..)
+            .take_while(|i| i * i <= n)
+            .all(|i| !n.is_multiple_of(i))
 }
 
 /// A curve of the search: the family, the curve, #J, c and r (#J = c·r, r an odd
@@ -925,7 +928,7 @@ pub fn search(
             continue;
         }
         let n = curve.order_from_counts();
-        if n % c == 0 && is_prime(n / c) && n / c > 2 {
+        if n.is_multiple_of(c) && is_prime(n / c) && n / c > 2 {
             out.push(Found {
                 family: fam,
                 curve,
