@@ -166,18 +166,14 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
 
     fn check_order(&self, n: BigUint) -> core::result::Result<GroupOrder, String> {
         let d = self.field.degree() as usize;
-        // (√q − 1)⁴ ≤ #J ≤ (√q + 1)⁴ ⇔ |√#J − (q + 1)| ≤ 2√q ⇔ (√#J − q − 1)² ≤ 4q,
-        // tested on ⌊√#J⌋ and ⌊√#J⌋ + 1 (so exact to within one on √#J).
+        // (√q ± 1)⁴ = (q + 1 ± 2√q)² = A ± B with A = q² + 6q + 1, B = 4(q + 1)√q, so
+        // (√q − 1)⁴ ≤ #J ≤ (√q + 1)⁴ ⇔ (#J − A)² ≤ B² = 16q(q + 1)²: exact in integers.
         let q = BigUint::one() << d;
-        let four_q = &q << 2;
-        let root = n.sqrt();
+        let a = &q * &q + BigUint::from(6u32) * &q + BigUint::one();
+        let diff = if n > a { &n - &a } else { &a - &n };
         let q1 = &q + BigUint::one();
-        let within = |x: &BigUint| {
-            let diff = if *x > q1 { x - &q1 } else { &q1 - x };
-            &diff * &diff <= four_q
-        };
-        // √#J is between root and root + 1; accept when either is within the bound.
-        if !(within(&root) || within(&(&root + BigUint::one()))) {
+        let b_sq = BigUint::from(16u32) * &q * &q1 * &q1;
+        if diff.pow(2) > b_sq {
             return Err(format!(
                 "#J = {n} is outside the Hasse–Weil interval [(√q − 1)⁴, (√q + 1)⁴] for q = 2^{d}"
             ));

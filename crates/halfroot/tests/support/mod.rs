@@ -3,4 +3,5 @@
 
 pub mod ec_oracle;
 pub mod ext_oracle;
+pub mod hec_oracle;
 pub mod primes;
