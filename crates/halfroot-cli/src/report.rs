@@ -9,6 +9,7 @@ pub mod plot;
 mod ec;
 mod ext;
 mod fields;
+mod hec;
 mod sqrt;
 mod ssrf;
 
@@ -84,6 +85,11 @@ const SECTIONS: &[(&str, &str, SectionFn)] = &[
         "ec",
         "Binary elliptic curves: Avanzi Table 5 (Add, Dbl, Hlv relative to M; D&A vs H&A vs ladder; NIST vs SSRF polynomial), ECDH, peers",
         ec::run,
+    ),
+    (
+        "hec",
+        "Genus-2 binary curves: Kitamura–Katagi–Takagi Tables 1, 3, 4, 5 (add, dbl, divisor halving; double-and-add vs halve-and-add; own vs SSRF field)",
+        hec::run,
     ),
     (
         "ext",

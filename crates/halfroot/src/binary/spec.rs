@@ -113,6 +113,9 @@ binary_specs! {
     Ssrf107 = 107; [37, 33, 23];
     /// X^109 + X^43 + X^41 + X^23 + 1: SSRF type I (Avanzi Table 1).
     Ssrf109 = 109; [43, 41, 23];
+    /// X^113 + X^9 + 1: SSRF type I (ζ = x^57 + x^5), the field of Kitamura–Katagi–Takagi's
+    /// genus-2 curve C6 (their Table 2).
+    Ssrf113 = 113; [9];
     /// X^127 + X + 1: SSRF type I, also the standard one (Avanzi Tables 1 and 3).
     Ssrf127 = 127; [1];
     /// X^131 + X^45 + X^41 + X^9 + 1: SSRF type I (Avanzi Table 1).
@@ -185,7 +188,7 @@ pub const TABLE3: &[&str] = &[
 /// exponent is at least 64 (multi-word shifts), and the SSRF type. These are what the
 /// spec-specialised kernels (the unrolled reductions, the word-sliced AVX-512 kernels,
 /// the square-root method) branch on at compile time, so a suite stamped on these 22
-/// reaches every code shape the 43 specs have, at half the build weight (issue 19 part
+/// reaches every code shape the 44 specs have, at half the build weight (issue 19 part
 /// 6). The `binary` integration tests check that the list covers every class of
 /// [`STANDARD`] once.
 pub const REPRESENTATIVE: &[&str] = &[
