@@ -12,6 +12,7 @@
 //! | [`curve`] | curves, non-singularity, shapes, #J | Menezes–Wu–Zuccherato 1996 §1; Lange 2005 §2 |
 //! | [`divisor`] | Mumford divisors: validation, negation, encoding | Mumford 1984; Cantor 1987 |
 //! | [`cantor`] | Cantor's composition and reduction, any weight (the reference) | Cantor 1987 |
+//! | [`harley`] | explicit addition and doubling of weight-2 divisors (Harley's method), Cantor for the rest | Lange 2005; Pelzl–Wollinger–Paar 2003 |
 //! | [`params`] | the curves C1, C2, C6 | Kitamura–Katagi–Takagi App. B.1 |
 //!
 //! Functions whose running time depends on secret-free inputs in ways that matter end in
@@ -20,6 +21,7 @@
 pub mod cantor;
 pub mod curve;
 pub mod divisor;
+pub mod harley;
 pub mod params;
 
 pub use curve::{CurveShape, GroupOrder, Hec2Curve};
