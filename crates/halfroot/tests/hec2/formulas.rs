@@ -149,14 +149,14 @@ fn resultant<F: Field>(fl: &F, a: &[F::Elem], b: &[F::Elem]) -> F::Elem {
         mat.swap(col, p);
         let pinv = fl.inv(&mat[col][col]).expect("nonzero pivot");
         det = fl.mul(&det, &mat[col][col]);
-        for r in col + 1..size {
-            if fl.is_zero(&mat[r][col]) {
+        let pivot = mat[col].clone();
+        for row in mat.iter_mut().skip(col + 1) {
+            if fl.is_zero(&row[col]) {
                 continue;
             }
-            let factor = fl.mul(&mat[r][col], &pinv);
-            for c in col..size {
-                let t = fl.mul(&factor, &mat[col][c]);
-                mat[r][c] = fl.add(&mat[r][c], &t);
+            let factor = fl.mul(&row[col], &pinv);
+            for (x, p) in row.iter_mut().zip(&pivot).skip(col) {
+                *x = fl.add(x, &fl.mul(&factor, p));
             }
         }
     }
@@ -492,6 +492,7 @@ fn operation_counts() {
         (Kind::MonicHF4, ops(22, 3, 1), ops(24, 5, 1)),
         (Kind::MonicHH1One, ops(21, 3, 1), ops(22, 5, 1)),
         (Kind::General, ops(25, 3, 1), ops(32, 5, 1)),
+        (Kind::Linear, ops(22, 3, 1), ops(22, 5, 1)),
     ];
     for (kind, add, dbl) in table {
         let c = random_curve(&field, kind, None, &mut rng);

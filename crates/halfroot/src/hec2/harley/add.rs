@@ -16,10 +16,11 @@
 //!
 //! | shape | h | cost |
 //! |---|---|---|
-//! | C1, C2, C6, [`CurveShape::PelzlQuadratic`](crate::hec2::CurveShape) | h₂ = h₁ = 1 | 21M + 3S + 1I |
-//! | [`CurveShape::PelzlX`](crate::hec2::CurveShape) | h = x | 21M + 3S + 1I |
-//! | [`CurveShape::MonicH`](crate::hec2::CurveShape), h₁ ∉ {0, 1} | h₂ = 1 | 22M + 3S + 1I (Lange's count) |
-//! | [`CurveShape::General`](crate::hec2::CurveShape) | h₂, h₁ ∉ {0, 1} | 25M + 3S + 1I |
+//! | C1, C2, C6, [`CurveShape::PelzlQuadratic`](crate::hec2::CurveShape::PelzlQuadratic) | h₂ = h₁ = 1 | 21M + 3S + 1I |
+//! | [`CurveShape::PelzlX`](crate::hec2::CurveShape::PelzlX) | h = x | 21M + 3S + 1I |
+//! | [`CurveShape::MonicH`](crate::hec2::CurveShape::MonicH), h₁ ∉ {0, 1} | h₂ = 1 | 22M + 3S + 1I (Lange's count) |
+//! | [`CurveShape::LowDegreeH`](crate::hec2::CurveShape::LowDegreeH), h₁ ∉ {0, 1} | h = h₁x + h₀ | 22M + 3S + 1I |
+//! | [`CurveShape::General`](crate::hec2::CurveShape::General) | h₂, h₁ ∉ {0, 1} | 25M + 3S + 1I |
 //!
 //! Lange states I + 22M + 3S; the 22nd multiplication is h₁·(1/s₁) (her (h₁ + 2v₂₁)·w₄),
 //! free here when h₁ ∈ {0, 1}.

@@ -24,6 +24,7 @@
 //! | [`Hec2Curve::double_lange`] | h₂ = 1, h₁ ∈ {0, 1}, f₄ ∈ {0, 1} (C1, C2, C6) | 20M + 5S + 1I | — |
 //! | [`Hec2Curve::double_lange`] | h₂, h₁, f₄ ∉ {0, 1} ([`CurveShape::General`]) | 32M + 5S + 1I | — |
 //! | [`Hec2Curve::double_lange`] | h₂ = 1, h₁ ∉ {0, 1}, f₄ ∉ {0, 1} | 24M + 5S + 1I | — |
+//! | [`Hec2Curve::double_lange`] | h = h₁x + h₀, h₁ ∉ {0, 1}, f₄ = 0 ([`CurveShape::LowDegreeH`]) | 22M + 5S + 1I (ṽ₁² = h₁² is one S) | — |
 //! | [`Hec2Curve::double_pwp_quadratic`] | h = x² + x + h₀, f₄ = 0 ([`CurveShape::PelzlQuadratic`]) | 20M + 5S + 1I | 20M + 5S + 1I (PWP) |
 //! | [`Hec2Curve::double_pwp_x`] | y² + xy = x⁵ + f₁x + f₀ ([`CurveShape::PelzlX`]) | 6M + 5S + 1I | 9M + 6S + 1I (PWP) |
 //!
@@ -43,9 +44,11 @@
 //! one M): with b = u₁²w and s″₀ = b + u₁,
 //! u′₁ = w², u′₀ = s″₀² + w,
 //! v′₁ = w·(u₁⁴ + b + w²) + v₁², v′₀ = s″₀·k′₀ + (u₁² + w)·u′₀ + v₀,
-//! which is 6M + 5S + 1I against the 9M + 6S + 1I PWP state: s₁ itself is never formed
-//! (s₁u₀ = k′₀ and s₀ + s₁u₁ = u₁² absorb it), which saves the multiplications r·s′₁,
-//! s′₁²·(…) and s′₀·(…) of the general step and the squaring s′₁².
+//! which is 6M + 5S + 1I against the 9M + 6S + 1I PWP state (their step-by-step table
+//! was not at hand, so the saving is not located in it): s₁ itself is never formed
+//! (s₁u₀ = k′₀ and s₀ + s₁u₁ = u₁² absorb it), so the inversion yields 1/s₁ directly
+//! instead of Lange's five products and the squaring s′₁² around it, and v′ reuses
+//! s″₀ + u₁ = u₁²/s₁. Lange's general table on this curve costs 14M + 5S + 1I.
 //!
 //! # Exceptional cases (→ `None`, left to Cantor by
 //! [`Hec2Curve::double_vartime`](crate::hec2::Hec2Curve::double_vartime))
