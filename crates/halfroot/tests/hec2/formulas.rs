@@ -510,6 +510,10 @@ fn operation_counts() {
                 dbl,
                 "{kind:?} dbl"
             );
+            if kind == Kind::PelzlX {
+                // Lange's general table on the same curve, for the comparison in dbl.rs.
+                assert_eq!(count(&c, &|| drop(c.double_lange(&d1))), ops(19, 5, 1));
+            }
         }
     }
     // The named curves: h = x² + x + h₀, f₄ = 0, so PWP's doubling; Lange's general

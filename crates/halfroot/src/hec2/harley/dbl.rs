@@ -48,7 +48,8 @@
 //! was not at hand, so the saving is not located in it): s₁ itself is never formed
 //! (s₁u₀ = k′₀ and s₀ + s₁u₁ = u₁² absorb it), so the inversion yields 1/s₁ directly
 //! instead of Lange's five products and the squaring s′₁² around it, and v′ reuses
-//! s″₀ + u₁ = u₁²/s₁. Lange's general table on this curve costs 14M + 5S + 1I.
+//! s″₀ + u₁ = u₁²/s₁. Lange's general table ([`Hec2Curve::double_lange`]) costs
+//! 19M + 5S + 1I on this curve.
 //!
 //! # Exceptional cases (→ `None`, left to Cantor by
 //! [`Hec2Curve::double_vartime`](crate::hec2::Hec2Curve::double_vartime))
