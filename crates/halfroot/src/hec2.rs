@@ -12,6 +12,7 @@
 //! | [`curve`] | curves, non-singularity, shapes, #J | Menezes–Wu–Zuccherato 1996 §1; Lange 2005 §2 |
 //! | [`divisor`] | Mumford divisors: validation, negation, encoding | Mumford 1984; Cantor 1987 |
 //! | [`cantor`] | Cantor's composition and reduction, any weight (the reference) | Cantor 1987 |
+//! | [`harley`] | explicit addition and doubling of weight-2 divisors (Harley's method), Cantor for the rest | Lange 2005; Pelzl–Wollinger–Paar 2003 |
 //! | [`halve`] | divisor halving: Algorithms 3, 5, 6 | Kitamura–Katagi–Takagi §3, App. B |
 //! | [`scalar`] | double-and-add, w-NAF, halve-and-add (Alg. 4), the fixed-base table, `auto` | Kitamura–Katagi–Takagi §3.3, §4.1; Fong et al. 2004 §4 |
 //! | [`params`] | the curves C1, C2, C6 | Kitamura–Katagi–Takagi App. B.1 |
@@ -23,9 +24,9 @@ pub mod cantor;
 pub mod curve;
 pub mod divisor;
 pub mod halve;
+pub mod harley;
 pub mod params;
 pub mod scalar;
-mod tmp_group;
 
 pub use curve::{CurveShape, GroupOrder, Hec2Curve};
 pub use divisor::Divisor;
