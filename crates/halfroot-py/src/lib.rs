@@ -19,6 +19,7 @@ mod batch;
 mod binary;
 mod curves;
 mod ext;
+mod hec;
 mod prime;
 mod ssrf;
 
@@ -51,6 +52,7 @@ fn _halfroot(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ext::PyExtElement>()?;
     ssrf::register(m)?;
     curves::register(m)?;
+    hec::register(m)?;
     m.add("STANDARD_BINARY_FIELDS", binary::standard_fields(m.py())?)?;
     Ok(())
 }

@@ -72,14 +72,21 @@ struct Alg6Row {
     hlv_table: f64,
 }
 
-fn chain<const N: usize>(budget: Budget, start: [u64; N], op: impl Fn(&[u64; N]) -> [u64; N]) -> f64 {
+fn chain<const N: usize>(
+    budget: Budget,
+    start: [u64; N],
+    op: impl Fn(&[u64; N]) -> [u64; N],
+) -> f64 {
     let mut x = start;
     median_ns(budget, 1, || {
         x = op(black_box(&x));
     })
 }
 
-fn measure_field<const N: usize, M: ModulusSpec>(f: &BinaryField<N, M>, budget: Budget) -> FieldOps {
+fn measure_field<const N: usize, M: ModulusSpec>(
+    f: &BinaryField<N, M>,
+    budget: Budget,
+) -> FieldOps {
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x4845_4331);
     let a = f.random(&mut rng);
     let b = f.random(&mut rng);
@@ -202,7 +209,10 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
     });
     let table = c.halving_table_vartime(&p).map_err(err)?;
     let hna_fixed = median_ns(budget, 1, || {
-        black_box(c.mul_halve_and_add_fixed_vartime(black_box(&k), &table, w).ok());
+        black_box(
+            c.mul_halve_and_add_fixed_vartime(black_box(&k), &table, w)
+                .ok(),
+        );
     });
     Ok(Row {
         curve: c.name().to_string(),
@@ -240,7 +250,13 @@ fn curve_rows<const N: usize, MO: ModulusSpec + Default, MS: ModulusSpec + Defau
     let c = Hec2Curve::from_params(own.clone(), p).map_err(err)?;
     let m_own = spec_modulus(&MO::default())?;
     eprintln!("  {} on {m_own} …", p.name);
-    rows.push(measure_curve(&c, own_ops, m_own.to_string(), own_is_ssrf, budget)?);
+    rows.push(measure_curve(
+        &c,
+        own_ops,
+        m_own.to_string(),
+        own_is_ssrf,
+        budget,
+    )?);
     if move_to_ssrf {
         let ssrf = BinaryField::<N, MS>::new(MS::default()).map_err(err)?;
         ssrf.precompute();
@@ -252,7 +268,13 @@ fn curve_rows<const N: usize, MO: ModulusSpec + Default, MS: ModulusSpec + Defau
         let order = c.order().map(|o| o.order_j.clone());
         let moved = Hec2Curve::new(ssrf, h, f, order, p.name).map_err(err)?;
         eprintln!("  {} on {m_ssrf} …", p.name);
-        rows.push(measure_curve(&moved, ssrf_ops, m_ssrf.to_string(), true, budget)?);
+        rows.push(measure_curve(
+            &moved,
+            ssrf_ops,
+            m_ssrf.to_string(),
+            true,
+            budget,
+        )?);
     }
     Ok(())
 }
@@ -265,7 +287,14 @@ fn alg6_row<const N: usize, M: ModulusSpec + Default>(budget: Budget) -> Result<
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x4845_4336);
     let c = loop {
         let h = [fl.zero(), fl.one(), fl.zero()];
-        let f = [fl.random(&mut rng), fl.random(&mut rng), fl.zero(), fl.zero(), fl.zero(), fl.one()];
+        let f = [
+            fl.random(&mut rng),
+            fl.random(&mut rng),
+            fl.zero(),
+            fl.zero(),
+            fl.zero(),
+            fl.one(),
+        ];
         if let Ok(c) = Hec2Curve::new(fl.clone(), h, f, None, "pelzl-x") {
             break c;
         }
@@ -356,8 +385,18 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          beside them. H is the table half-trace, I the constant-time inversion.\n\n",
     );
     let mut t = Table::new([
-        "field", "SSRF", "M ns", "S/M", "I/M", "SR/M", "H/M", "T/M", "paper S/M", "paper I/M",
-        "paper SR/M", "paper H/M",
+        "field",
+        "SSRF",
+        "M ns",
+        "S/M",
+        "I/M",
+        "SR/M",
+        "H/M",
+        "T/M",
+        "paper S/M",
+        "paper I/M",
+        "paper SR/M",
+        "paper H/M",
     ]);
     let mut seen = std::collections::BTreeSet::new();
     for r in &rows {
@@ -365,7 +404,12 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             continue;
         }
         let f = &r.field;
-        let d: u32 = r.modulus.split(',').next().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let d: u32 = r
+            .modulus
+            .split(',')
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
         // The paper's fields: 83,7,4,2,0 and 113,9,0 only.
         let paper = PAPER_TABLE3
             .iter()
@@ -399,8 +443,19 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          18.5M for h0 = 1) over HarleyDBL's 20M + 5S + 1I.\n\n",
     );
     let mut t = Table::new([
-        "curve", "field", "SSRF", "add", "dbl", "add Cantor", "dbl Cantor", "hlv Alg. 5",
-        "hlv table", "hlv Alg. 3", "Hlv/Dbl", "model", "paper Hlv/Dbl",
+        "curve",
+        "field",
+        "SSRF",
+        "add",
+        "dbl",
+        "add Cantor",
+        "dbl Cantor",
+        "hlv Alg. 5",
+        "hlv table",
+        "hlv Alg. 3",
+        "Hlv/Dbl",
+        "model",
+        "paper Hlv/Dbl",
     ]);
     for r in &rows {
         let h0m = if r.h0_is_one { 0.0 } else { 1.0 };
@@ -436,8 +491,15 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          the faster double-and-add; the paper's halve-and-add (ms, Pentium II).\n\n",
     );
     let mut t = Table::new([
-        "curve", "field", "SSRF", "D&A µs", "w-NAF µs", "H&A µs", "H&A table µs",
-        "D&A / H&A", "paper H&A ms",
+        "curve",
+        "field",
+        "SSRF",
+        "D&A µs",
+        "w-NAF µs",
+        "H&A µs",
+        "H&A table µs",
+        "D&A / H&A",
+        "paper H&A ms",
     ]);
     for r in &rows {
         let best = r.dbl_add.min(r.wnaf);
@@ -466,14 +528,22 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          always has 8 | #J (the exhaustive tests), so its halving cannot pick the half in \
          the prime-order subgroup and does not serve halve-and-add.\n\n",
     );
-    let mut t = Table::new(["field", "dbl", "hlv Alg. 6", "hlv table", "Hlv/Dbl", "model"]);
+    let mut t = Table::new([
+        "field",
+        "dbl",
+        "hlv Alg. 6",
+        "hlv table",
+        "Hlv/Dbl",
+        "model",
+    ]);
     for a in &alg6 {
         let f = rows
             .iter()
             .find(|r| r.modulus == a.modulus)
             .map(|r| r.field)
             .unwrap_or_default();
-        let m = model(&f, [11.5, 2.0, 1.0, 4.5, 1.0, 1.0]) / model(&f, [9.0, 6.0, 1.0, 0.0, 0.0, 0.0]);
+        let m =
+            model(&f, [11.5, 2.0, 1.0, 4.5, 1.0, 1.0]) / model(&f, [9.0, 6.0, 1.0, 0.0, 0.0, 0.0]);
         t.push([
             a.modulus.clone(),
             ns(a.dbl),

@@ -1038,8 +1038,7 @@ fn halving_every_divisor() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x48_4c56);
     for_each_case(|c| {
         let n = c.n();
-        let twice: std::collections::HashSet<usize> =
-            (0..n).map(|i| oracle_add(c, i, i)).collect();
+        let twice: std::collections::HashSet<usize> = (0..n).map(|i| oracle_add(c, i, i)).collect();
         let all: Vec<usize> = if n > 3000 {
             sample(c, 3000, &mut rng)
         } else {
@@ -1142,14 +1141,22 @@ fn scalar_multiplication_against_the_oracle() {
                 let kb = big(k as usize);
                 for alg in Hec2ScalarAlgorithm::ALL {
                     match c.curve.mul_vartime(Some(alg), &kb, c.lib(i)) {
-                        Ok(r) => assert_eq!(c.index_of(&r), want, "{} {} k={k}", c.label, alg.name()),
+                        Ok(r) => {
+                            assert_eq!(c.index_of(&r), want, "{} {} k={k}", c.label, alg.name())
+                        }
                         Err(e) => {
-                            assert!(!hna && alg == Hec2ScalarAlgorithm::HalveAndAddVartime, "{e}")
+                            assert!(
+                                !hna && alg == Hec2ScalarAlgorithm::HalveAndAddVartime,
+                                "{e}"
+                            )
                         }
                     }
                 }
                 if let Some(t) = &table {
-                    let r = c.curve.mul_halve_and_add_fixed_vartime(&kb, t, 3).expect("fixed");
+                    let r = c
+                        .curve
+                        .mul_halve_and_add_fixed_vartime(&kb, t, 3)
+                        .expect("fixed");
                     assert_eq!(c.index_of(&r), want, "{} fixed k={k}", c.label);
                 }
             }
