@@ -10,6 +10,7 @@ use halfroot::count::Counting;
 use halfroot::ec2::{BinaryCurve, PrivateKeyFormat, ScalarMulAlgorithm};
 use halfroot::field::{Choice, Field};
 use halfroot::gf2poly::Gf2Poly;
+use halfroot::hec2::{HalvingAlgorithm, Hec2Curve, Hec2ScalarAlgorithm};
 use halfroot::poly::PolyRing;
 use halfroot::prime::dynamic::DynFp;
 use halfroot::prime::sqrt::{SqrtAlgorithm as PrimeSqrt, SqrtContext};
@@ -99,5 +100,17 @@ fn main() -> Result<(), halfroot::Error> {
         curve.name(),
         shared.len()
     );
+
+    // Genus-2 curves: C2 of Kitamura–Katagi–Takagi, divisor halving, halve-and-add.
+    let c = Hec2Curve::named("C2")?; // h = x² + x + 1, f4 = 0, #J = 2·r
+    let d = c.random_subgroup_divisor_vartime(&mut rand::thread_rng())?;
+    let e = c.double_vartime(&d); // Pelzl et al.'s 20M + 5S + 1I; Cantor when degenerate
+    assert_eq!(c.halve_vartime(&e)?, d); // Algorithm 5: the half in the subgroup
+    let by_alg3 = c.halve_with_vartime(HalvingAlgorithm::Alg3, &e, None);
+    assert_eq!(by_alg3.map(|(h, _)| h), Ok(d.clone()));
+    let kd = c.mul_vartime(Some(Hec2ScalarAlgorithm::HalveAndAddVartime), &k, &d)?;
+    let table = c.halving_table_vartime(&d)?; // fixed base: the root choices
+    assert_eq!(c.mul_halve_and_add_fixed_vartime(&k, &table, 4)?, kd);
+    assert_eq!(c.mul_cantor_vartime(&k, &d), kd); // Cantor's law, the reference
     Ok(())
 }
