@@ -538,10 +538,58 @@ pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
     {
         ec_checks(ec, &mut out);
     }
+    if let Some(hec) = doc
+        .get("hec")
+        .and_then(|e| e.get("rows"))
+        .and_then(Value::as_array)
+    {
+        hec_checks(hec, &mut out);
+    }
     let no_ssrf = Value::Null;
     ssrf_checks(doc.get("ssrf").unwrap_or(&no_ssrf), &fields, &mut out);
     out.sort_by_key(|c| c.issue);
     out
+}
+
+fn hec_checks(rows: &[Value], out: &mut Vec<Check>) {
+    let label = |r: &Value| -> String {
+        format!(
+            "{} {}",
+            r.get("curve").and_then(Value::as_str).unwrap_or("?"),
+            r.get("modulus").and_then(Value::as_str).unwrap_or("?")
+        )
+    };
+    let ssrf = |r: &&Value| r.get("ssrf").and_then(Value::as_bool) == Some(true);
+    let halving: Vec<Case> = rows
+        .iter()
+        .filter(ssrf)
+        .filter_map(|r| {
+            let v = num(r, &["ns", "halve_alg5"])? / num(r, &["ns", "dbl"])?;
+            Some((label(r), v, v <= 0.8))
+        })
+        .collect();
+    out.extend(check(
+        22,
+        "genus-2 halving (Algorithm 5, chained) ≤ 0.8× the best doubling, SSRF field",
+        halving,
+        times,
+    ));
+    let hna: Vec<Case> = rows
+        .iter()
+        .filter(ssrf)
+        .filter_map(|r| {
+            let dbl_based =
+                num(r, &["ns", "double_and_add_vartime"])?.min(num(r, &["ns", "wnaf_vartime"])?);
+            let v = dbl_based / num(r, &["ns", "halve_and_add_vartime"])?;
+            Some((label(r), v, v >= 1.2))
+        })
+        .collect();
+    out.extend(check(
+        22,
+        "genus-2 halve-and-add ≥ 1.2× faster than double-and-add (binary or w-NAF), SSRF field",
+        hna,
+        times,
+    ));
 }
 
 /// The scoreboard as a markdown table (empty string when nothing could be judged).
