@@ -263,8 +263,8 @@ fn curve_rows<const N: usize, MO: ModulusSpec + Default, MS: ModulusSpec + Defau
         let ssrf_ops = measure_field(&ssrf, budget);
         let m_ssrf = spec_modulus(&MS::default())?;
         let conv = BasisConverterN::<N>::new(&m_own, &m_ssrf).map_err(err)?;
-        let h = c.h().clone().map(|e| conv.forward(&e));
-        let f = c.f().clone().map(|e| conv.forward(&e));
+        let h = c.h().map(|e| conv.forward(&e));
+        let f = c.f().map(|e| conv.forward(&e));
         let order = c.order().map(|o| o.order_j.clone());
         let moved = Hec2Curve::new(ssrf, h, f, order, p.name).map_err(err)?;
         eprintln!("  {} on {m_ssrf} …", p.name);

@@ -30,7 +30,7 @@ fn named_curves_match_the_vector_file() {
             .collect();
         assert_eq!(exps, p.exponents);
         let hex = |s: &serde_json::Value| {
-            BigUint::parse_bytes(s.as_str().expect("str")[2..].as_bytes(), 16).expect("hex")
+            BigUint::parse_bytes(&s.as_str().expect("str").as_bytes()[2..], 16).expect("hex")
         };
         for (i, name) in ["h0", "h1", "h2"].iter().enumerate() {
             assert_eq!(
@@ -94,7 +94,8 @@ fn bad_curves_are_refused_with_typed_errors() {
         &n - BigUint::from(2u32),
         BigUint::from(12345u32),
     ] {
-        let e = Hec2Curve::new(fl.clone(), h.clone(), f.clone(), Some(bad), "x").unwrap_err();
+        let e =
+            Hec2Curve::new(fl.clone(), h.clone(), f.clone(), Some(bad), "x").expect_err("bad #J");
         assert!(matches!(e, Error::InvalidCurve { .. }), "{e}");
     }
     // f not monic of degree 5.
@@ -121,7 +122,7 @@ fn bad_curves_are_refused_with_typed_errors() {
         fl.zero(),
         fl.one(),
     ];
-    let e = Hec2Curve::new(fl.clone(), hx.clone(), fs, None, "singular").unwrap_err();
+    let e = Hec2Curve::new(fl.clone(), hx.clone(), fs, None, "singular").expect_err("singular");
     assert!(matches!(e, Error::InvalidCurve { .. }), "{e}");
     let fs = [fl.one(), f1, fl.zero(), fl.zero(), fl.zero(), fl.one()];
     let c = Hec2Curve::new(fl, hx, fs, None, "pelzl").expect("non-singular");

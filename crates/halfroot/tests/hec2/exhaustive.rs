@@ -56,7 +56,7 @@
 //! [`cases`] builds each curve once (oracle, library curve, every divisor in both forms,
 //! their orders); a new check is a loop over [`for_each_case`] with [`subgroup`],
 //! [`pairs`], [`oracle_add`], [`oracle_mul`], [`Case::lib`] and [`Case::index_of`], e.g.
-//! `for_each_case(|c| for &i in &subgroup(c) { assert_eq!(c.index_of(&c.curve.halve_vartime(c.lib(i)).unwrap()), oracle_mul(c, (c.r as u64 + 1) / 2, i)) })`.
+//! `for_each_case(|c| for &i in &subgroup(c) { assert_eq!(c.index_of(&c.curve.halve_vartime(c.lib(i)).unwrap()), oracle_mul(c, (c.r as u64).div_ceil(2), i)) })`.
 
 use crate::support::hec_oracle::{self, is_prime, Div, Family, Found, Gf, HecCurve, Jac};
 use halfroot::binary::dynamic::DynBinaryField;
@@ -1045,7 +1045,7 @@ fn halving_every_divisor() {
             (0..n).collect()
         };
         let in_subgroup = |i: usize| c.r % c.jac.orders[i] == 0;
-        let half = |i: usize| oracle_mul(c, (c.r as u64 + 1) / 2, i);
+        let half = |i: usize| oracle_mul(c, (c.r as u64).div_ceil(2), i);
         for alg in HalvingAlgorithm::ALL {
             if !c.curve.supports_halving(alg) {
                 continue;

@@ -245,7 +245,7 @@ fn scalar_methods_agree_with_cantor() {
             let want = c.mul_cantor_vartime(k, &d);
             for alg in Hec2ScalarAlgorithm::ALL {
                 assert_eq!(
-                    c.mul_vartime(Some(alg), k, &d).expect(alg.name()),
+                    c.mul_vartime(Some(alg), k, &d).expect("method"),
                     want,
                     "{} {k}",
                     alg.name()
@@ -386,8 +386,8 @@ fn algorithm_5_costs_table_1() {
 }
 
 /// Algorithm 3 on a curve with every coefficient outside {0, 1}: 29M + 3S + 1I + 2SR +
-/// 2H + 2T, +2M when k₁′ is right, +2M + 1SR when k₀′ is; average 31M + 3S + 1I + 2.5SR
-/// + 2H + 2T. The paper's Table 1 gives 30M + 5S + 6I + 2.5SR + 2H + 2T: it inverts u₂₁
+/// 2H + 2T, +2M when k₁′ is right, +2M + 1SR when k₀′ is; average 31M + 3S + 1I +
+/// 2.5SR + 2H + 2T. The paper's Table 1 gives 30M + 5S + 6I + 2.5SR + 2H + 2T: it inverts u₂₁
 /// twice, u₂₁α² twice, h₂² once and k₁ once, where we invert u₂₁ once, keep 1/h₁² and
 /// 1/h₂² as curve constants (a product each instead of α², u₂₁α² and an inversion) and
 /// use 1/k₁ = h₂ + k₁u₂₁ (equation (3); one product instead of an inversion): five
