@@ -38,7 +38,7 @@
 //!
 //! `--algorithm NAME`: for `add` and `dbl`, `explicit` (the default: Lange's and Pelzl et
 //! al.'s formulae, Cantor where they do not apply) or `cantor`; for `halve`, `alg3`,
-//! `alg5`, `alg6` (one halving by that algorithm, choosing the roots by the trace tests:
+//! `alg5`, `alg6`, `alg5-lean` (one halving by that algorithm, choosing the roots by the trace tests:
 //! the half in 2J) or `auto` (the default, [`Hec2Curve::halve_vartime`]); for `mul`,
 //! `double-and-add-vartime`, `wnaf-vartime`, `halve-and-add-vartime` or `auto` (the
 //! default: the method measured fastest on this machine). A single `-` as the operand
@@ -70,7 +70,7 @@ pub struct HecArgs {
     /// Operands (or `-`: one tuple per line from stdin).
     #[arg(allow_hyphen_values = true)]
     args: Vec<String>,
-    /// add, dbl: explicit (default) or cantor; halve: alg3, alg5, alg6 or auto
+    /// add, dbl: explicit (default) or cantor; halve: alg3, alg5, alg6, alg5-lean or auto
     /// (default); mul: double-and-add-vartime, wnaf-vartime, halve-and-add-vartime or
     /// auto (default).
     #[arg(long, value_name = "NAME")]

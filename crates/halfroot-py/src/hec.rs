@@ -363,7 +363,7 @@ impl PyDivisor {
     }
 
     /// The half of D in the subgroup of order r (`method="auto"`), or one halving by
-    /// `"alg3"`, `"alg5"`, `"alg6"` (the half in 2J the trace tests select).
+    /// `"alg3"`, `"alg5"`, `"alg6"`, `"alg5-lean"` (the half in 2J the trace tests select).
     /// `ValueError` when D has no such half.
     #[pyo3(signature = (method = "auto"))]
     fn halve(&self, method: &str) -> PyResult<PyDivisor> {

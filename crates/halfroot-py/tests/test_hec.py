@@ -24,6 +24,7 @@ def test_halving_and_scalar_methods(name):
     assert (C.r * D).is_zero and not ((C.r - 1) * D).is_zero
     E = D.double()
     assert E.halve() == D and E.halve("alg3") == D and E.halve("alg5") == D
+    assert E.halve("alg5-lean") == D
     for k in [0, 1, 2, 12345, C.r - 1, C.r + 5, 3 * C.r + 7, -77]:
         results = {D.mul(k, m) for m in C.scalar_mul_methods + ["auto"]}
         assert len(results) == 1, k

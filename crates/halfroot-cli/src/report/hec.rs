@@ -56,6 +56,9 @@ struct Row {
     hlv: f64,
     hlv_table: f64,
     hlv_alg3: f64,
+    /// Our lean Algorithm 5, chained, without and with the table.
+    hlv_lean: f64,
+    hlv_lean_table: f64,
     /// Scalar multiplications (ns).
     dbl_add: f64,
     wnaf: f64,
@@ -120,6 +123,7 @@ fn alg5_chain<const N: usize, M: ModulusSpec>(
     start: &D<N>,
     table: Option<&[HalvingChoice]>,
     steps: usize,
+    lean: bool,
 ) -> D<N> {
     let fl = c.field();
     let mut cur = start.clone();
@@ -129,7 +133,12 @@ fn alg5_chain<const N: usize, M: ModulusSpec>(
     };
     for s in 0..steps {
         let given = table.map(|t| t[s]);
-        match c.halve_alg5_vartime(&cur, &inv, given) {
+        let r = if lean {
+            c.halve_alg5_lean_vartime(&cur, &inv, given)
+        } else {
+            c.halve_alg5_vartime(&cur, &inv, given)
+        };
+        match r {
             Ok((h, i, _)) => {
                 cur = h;
                 inv = i;
@@ -180,10 +189,16 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
         }
     }
     let hlv = median_ns(budget, STEPS, || {
-        black_box(alg5_chain(c, black_box(&q), None, STEPS));
+        black_box(alg5_chain(c, black_box(&q), None, STEPS, false));
     });
     let hlv_table = median_ns(budget, STEPS, || {
-        black_box(alg5_chain(c, black_box(&q), Some(&choices), STEPS));
+        black_box(alg5_chain(c, black_box(&q), Some(&choices), STEPS, false));
+    });
+    let hlv_lean = median_ns(budget, STEPS, || {
+        black_box(alg5_chain(c, black_box(&q), None, STEPS, true));
+    });
+    let hlv_lean_table = median_ns(budget, STEPS, || {
+        black_box(alg5_chain(c, black_box(&q), Some(&choices), STEPS, true));
     });
     let hlv_alg3 = dchain(&|x| {
         c.halve_with_vartime(HalvingAlgorithm::Alg3, x, None)
@@ -226,6 +241,8 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
         hlv,
         hlv_table,
         hlv_alg3,
+        hlv_lean,
+        hlv_lean_table,
         dbl_add,
         wnaf,
         hna,
@@ -432,9 +449,12 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          Lange's addition, Pelzl–Wollinger–Paar's doubling for h = x² + x + h0, f4 = 0; \
          Cantor's law beside them), halving by Algorithm 5 (1/u carried from one halving to \
          the next, the chain of halve-and-add), with the fixed-base selection table, and by \
-         Algorithm 3; dependent chains, ns. *model* is Table 1's counts evaluated with this \
-         machine's field ratios: Algorithm 5's average (19.5M + 3S + 1I + 3SR + 2H + 2T, \
-         18.5M for h0 = 1) over HarleyDBL's 20M + 5S + 1I.\n\n",
+         Algorithm 3, and by our lean Algorithm 5 (1/k1 = 1 + k1·u21 from equation (3) instead \
+         of Montgomery's trick; the default of halve-and-add); dependent chains, ns. *model* \
+         is Table 1's counts evaluated with this machine's field ratios: Algorithm 5's average \
+         (19.5M + 3S + 1I + 3SR + 2H + 2T, 18.5M for h0 = 1) over HarleyDBL's 20M + 5S + 1I; \
+         *model lean* the lean form's 13.5M + 3S + 1I + 2.5SR + 2H + 2T (14.5M) over the \
+         same.\n\n",
     );
     let mut t = Table::new([
         "curve",
@@ -447,14 +467,19 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         "hlv Alg. 5",
         "hlv table",
         "hlv Alg. 3",
+        "hlv lean",
+        "lean table",
         "Hlv/Dbl",
+        "lean/Dbl",
         "model",
+        "model lean",
         "paper Hlv/Dbl",
     ]);
     for r in &rows {
         let h0m = if r.h0_is_one { 0.0 } else { 1.0 };
         let hlv_model = model(&r.field, [18.5 + h0m, 3.0, 1.0, 3.0, 2.0, 2.0]);
         let dbl_model = model(&r.field, [20.0, 5.0, 1.0, 0.0, 0.0, 0.0]);
+        let lean_model = model(&r.field, [13.5 + h0m, 3.0, 1.0, 2.5, 2.0, 2.0]);
         let paper = PAPER_TABLE45
             .iter()
             .find(|(n, _)| *n == r.curve && (r.curve == "C6" || !r.ssrf))
@@ -470,8 +495,12 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             ns(r.hlv),
             ns(r.hlv_table),
             ns(r.hlv_alg3),
+            ns(r.hlv_lean),
+            ns(r.hlv_lean_table),
             ratio(r.hlv / r.dbl),
+            ratio(r.hlv_lean / r.dbl),
             ratio(hlv_model / dbl_model),
+            ratio(lean_model / dbl_model),
             paper,
         ]);
     }
@@ -480,7 +509,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     md.push_str(
         "\n**Table 5 on this machine**: scalar multiplication by a random k < r (µs): \
          binary double-and-add, w-NAF double-and-add (w = 4), right-to-left w-NAF \
-         halve-and-add (Algorithm 4 with accumulators, Algorithm 5 chained) and its \
+         halve-and-add (Algorithm 4 with accumulators, lean Algorithm 5 chained) and its \
          fixed-base variant with the selection table; the speed-up of halve-and-add over \
          the faster double-and-add; the paper's halve-and-add (ms, Pentium II).\n\n",
     );
@@ -562,6 +591,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                 "ns": {
                     "add": r.add, "dbl": r.dbl, "add_cantor": r.add_cantor, "dbl_cantor": r.dbl_cantor,
                     "halve_alg5": r.hlv, "halve_alg5_table": r.hlv_table, "halve_alg3": r.hlv_alg3,
+                    "halve_alg5_lean": r.hlv_lean, "halve_alg5_lean_table": r.hlv_lean_table,
                     "double_and_add_vartime": r.dbl_add, "wnaf_vartime": r.wnaf,
                     "halve_and_add_vartime": r.hna, "halve_and_add_fixed_vartime": r.hna_fixed,
                 },
@@ -590,6 +620,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             series("dbl", &|r| r.dbl),
             series("hlv (Alg. 5)", &|r| r.hlv),
             series("hlv table", &|r| r.hlv_table),
+            series("hlv lean", &|r| r.hlv_lean),
         ],
         log_y: false,
     };

@@ -397,7 +397,7 @@ class Point:
 _STANDARD_CURVES: Tuple[str, ...]
 
 _HecMulMethod = Literal["auto", "double-and-add-vartime", "wnaf-vartime", "halve-and-add-vartime"]
-_HalveMethod = Literal["auto", "alg3", "alg5", "alg6"]
+_HalveMethod = Literal["auto", "alg3", "alg5", "alg6", "alg5-lean"]
 _HEC_CURVES: Tuple[str, ...]
 
 class HecCurve:

@@ -10,7 +10,7 @@ field elements are ints, bit i the coefficient of z^i:
 ('C1', 'C2', 'C6')
 >>> C = HecCurve("C2")
 >>> C.degree, C.shape, C.halving_algorithm, C.h
-(83, 'PelzlQuadratic', 'alg5', [1, 1, 1])
+(83, 'PelzlQuadratic', 'alg5-lean', [1, 1, 1])
 >>> C.order_j == 2 * C.r
 True
 
@@ -26,7 +26,7 @@ Divisors (u, v), u = x^2 + u1 x + u0 and v = v1 x + v0 given low coefficient fir
 (True, True, True)
 >>> D.double().halve() == D, D.halve().double() == D
 (True, True)
->>> D.double().halve("alg3") == D.double().halve("alg5") == D
+>>> D.double().halve("alg3") == D.double().halve("alg5") == D.double().halve("alg5-lean") == D
 True
 
 Scalar multiplication by every method (``"auto"``: the one measured fastest here):

@@ -284,15 +284,18 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             None => None,
         };
         let result = match algorithm {
-            HalvingAlgorithm::Alg5 => {
+            HalvingAlgorithm::Alg5 | HalvingAlgorithm::Alg5Lean => {
                 let inv = match (&chain.inv_u1, &chain.cur) {
                     (Some(i), _) => Some(i.clone()),
                     (None, Divisor::Weight2 { u1, .. }) => self.field.inv(u1),
                     _ => None,
                 };
                 match inv {
-                    Some(inv) => self
+                    Some(inv) if algorithm == HalvingAlgorithm::Alg5 => self
                         .halve_alg5_vartime(&chain.cur, &inv, given)
+                        .map(|(h, i, c)| (h, Some(i), c)),
+                    Some(inv) => self
+                        .halve_alg5_lean_vartime(&chain.cur, &inv, given)
                         .map(|(h, i, c)| (h, Some(i), c)),
                     None => Err(HalvingFailure::Degenerate),
                 }

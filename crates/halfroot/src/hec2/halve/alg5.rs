@@ -158,3 +158,112 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         ))
     }
 }
+
+impl<F: BinaryFieldOps> Hec2Curve<F> {
+    /// Algorithm 5 without Montgomery's trick ([`HalvingAlgorithm::Alg5Lean`](super::HalvingAlgorithm::Alg5Lean)):
+    /// steps 1 and 2 as printed; then 1/k₁ = 1 + k₁u₂₁ by equation (3) (one product, and
+    /// k₁u₂₁ serves step 5 again), u₁₁ = w₂/k₁ for the first k₀ only, and for k₀′ the
+    /// correction w₂′ = w₂ + √α + α (α = 1/u₂₁), so the second square root w₃ is taken
+    /// only when k₀′ is right; the one inversion is 1/u₁₁ for the next halving.
+    ///
+    /// Cost (h₀ = 1): 13M + 3S + 1I + 2SR + 2H + 2T, +1M + 1SR when k₀′ is right: average
+    /// 13.5M + 3S + 1I + 2.5SR + 2H + 2T (one M more for h₀ ∉ {0, 1}), against the
+    /// printed 18.5M + 3S + 1I + 3SR + 2H + 2T; with the selection table 13M + 3S + 1I +
+    /// 2SR + 2H (the printed 16M). Same inputs, outputs and failures as
+    /// [`Hec2Curve::halve_alg5_vartime`]. Variable-time.
+    pub fn halve_alg5_lean_vartime(
+        &self,
+        d2: &Divisor<F::Elem>,
+        inv_u21: &F::Elem,
+        table: Option<HalvingChoice>,
+    ) -> HalvedWithInverse<F::Elem> {
+        let fl = &self.field;
+        let Divisor::Weight2 {
+            u1: u21,
+            u0: u20,
+            v1: v21,
+            v0: v20,
+        } = d2
+        else {
+            return Err(HalvingFailure::Degenerate);
+        };
+        if fl.is_zero(u21) {
+            return Err(HalvingFailure::Degenerate);
+        }
+        let h0 = &self.h[0];
+        let k_h0 = self.h_kind[0];
+        let [_, _, f2, f3, _, _] = &self.f;
+        let one = fl.one();
+        let mut choice = HalvingChoice::default();
+        let alpha = inv_u21;
+
+        // Steps 1 and 2 as in Algorithm 5.
+        let z1 = fl
+            .solve_quadratic_vartime(u21)
+            .ok_or(HalvingFailure::NotInTwoJ)?;
+        let mut k1 = fl.mul(&z1, alpha);
+        let c1 = fl.add(&fl.add(f3, v21), &fl.add(u20, &fl.sqr(u21)));
+        let c0 = {
+            let t = fl.add(&fl.add(f2, v20), &fl.add(v21, &fl.sqr(v21)));
+            fl.add(&t, &fl.mul(u21, &fl.add(u20, &c1)))
+        };
+        let mut gamma = fl.mul(&fl.add(&c1, &self.mul_coeff(k_h0, h0, &k1)), u21);
+        let k1_other = match table {
+            Some(t) => t.k1_other,
+            None => fl.trace(&gamma) == 1,
+        };
+        if k1_other {
+            k1 = fl.add(&k1, alpha);
+            gamma = fl.add(&gamma, h0);
+            choice.k1_other = true;
+        }
+        let z0 = fl
+            .solve_quadratic_vartime(&gamma)
+            .ok_or(HalvingFailure::NotInTwoJ)?;
+        let mut k0 = fl.mul(&z0, alpha);
+
+        // Step 3: 1/k₁ = 1 + k₁u₂₁; w₂ = k₀ + √(w₁ + k₀) = k₁u₁₁.
+        let w5 = fl.mul(&k1, u21);
+        let ik1 = fl.add(&w5, &one);
+        let w1 = fl.add(&fl.add(&fl.mul(&fl.sqr(&k1), u20), &k1), u21);
+        if table.is_some_and(|t| t.k0_other) {
+            k0 = fl.add(&k0, alpha);
+            choice.k0_other = true;
+        }
+        let mut w2 = fl.add(&k0, &fl.sqrt(&fl.add(&w1, &k0)));
+        let mut u11 = fl.mul(&w2, &ik1);
+        if table.is_none() && fl.trace(&u11) == 1 {
+            // k₀′ = k₀ + α: √(w₁ + k₀′) = √(w₁ + k₀) + √α.
+            k0 = fl.add(&k0, alpha);
+            w2 = fl.add(&fl.add(&w2, alpha), &fl.sqrt(alpha));
+            u11 = fl.mul(&w2, &ik1);
+            choice.k0_other = true;
+        }
+        let inv_u11 = fl.inv(&u11).ok_or(HalvingFailure::Degenerate)?;
+
+        // Step 4: u₁₀ = √(k₀(k₀u₂₀ + h₀) + c₀)/k₁.
+        let w1 = fl.mul(&k0, u20);
+        let w6 = fl.mul(&fl.add(&k0, &k1), &fl.add(u20, u21));
+        let u10 = fl.mul(&ik1, &fl.sqrt(&fl.add(&fl.mul(&k0, &fl.add(&w1, h0)), &c0)));
+
+        // Step 5: V₁ = V₂ + h + kU₂ mod U₁, as in Algorithm 5 (corrected).
+        let w4 = fl.add(&fl.add(&w5, &k0), &one);
+        let w5 = fl.add(&fl.add(&fl.add(&w1, &w5), &w6), &fl.add(v21, &one));
+        let w6 = fl.add(&fl.add(&w1, v20), h0);
+        let w = fl.add(&w2, &w4);
+        let w1 = fl.mul(&w, &u10);
+        let w3 = fl.mul(&fl.add(&w, &k1), &fl.add(&u10, &u11));
+        let v11 = fl.add(&fl.add(&w1, &w2), &fl.add(&w3, &w5));
+        let v10 = fl.add(&w1, &w6);
+        Ok((
+            Divisor::Weight2 {
+                u1: u11,
+                u0: u10,
+                v1: v11,
+                v0: v10,
+            },
+            inv_u11,
+            choice,
+        ))
+    }
+}
