@@ -42,51 +42,11 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         table: Option<HalvingChoice>,
     ) -> HalvedWithInverse<F::Elem> {
         let fl = &self.field;
-        let Divisor::Weight2 {
-            u1: u21,
-            u0: u20,
-            v1: v21,
-            v0: v20,
-        } = d2
-        else {
-            return Err(HalvingFailure::Degenerate);
-        };
-        if fl.is_zero(u21) {
-            return Err(HalvingFailure::Degenerate);
-        }
+        let (d, k1, mut k0, c0, mut choice) = self.alg5_roots(d2, inv_u21, table)?;
+        let Alg5Input { u21, u20, v21, v20 } = d;
         let h0 = &self.h[0];
-        let k_h0 = self.h_kind[0];
-        let [_, _, f2, f3, _, _] = &self.f;
         let one = fl.one();
-        let mut choice = HalvingChoice::default();
-
-        // Step 1: k₁ + k₁²u₂₁ + 1 = 0: k₁ = H(u₂₁)·α, α = 1/u₂₁.
         let alpha = inv_u21;
-        let z1 = fl
-            .solve_quadratic_vartime(u21)
-            .ok_or(HalvingFailure::NotInTwoJ)?;
-        let mut k1 = fl.mul(&z1, alpha);
-
-        // Step 2.
-        let c1 = fl.add(&fl.add(f3, v21), &fl.add(u20, &fl.sqr(u21)));
-        let c0 = {
-            let t = fl.add(&fl.add(f2, v20), &fl.add(v21, &fl.sqr(v21)));
-            fl.add(&t, &fl.mul(u21, &fl.add(u20, &c1)))
-        };
-        let mut gamma = fl.mul(&fl.add(&c1, &self.mul_coeff(k_h0, h0, &k1)), u21);
-        let k1_other = match table {
-            Some(t) => t.k1_other,
-            None => fl.trace(&gamma) == 1,
-        };
-        if k1_other {
-            k1 = fl.add(&k1, alpha);
-            gamma = fl.add(&gamma, h0);
-            choice.k1_other = true;
-        }
-        let z0 = fl
-            .solve_quadratic_vartime(&gamma)
-            .ok_or(HalvingFailure::NotInTwoJ)?;
-        let mut k0 = fl.mul(&z0, alpha);
 
         // Step 3.
         let w0 = fl.sqr(&k1);
@@ -178,49 +138,11 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         table: Option<HalvingChoice>,
     ) -> HalvedWithInverse<F::Elem> {
         let fl = &self.field;
-        let Divisor::Weight2 {
-            u1: u21,
-            u0: u20,
-            v1: v21,
-            v0: v20,
-        } = d2
-        else {
-            return Err(HalvingFailure::Degenerate);
-        };
-        if fl.is_zero(u21) {
-            return Err(HalvingFailure::Degenerate);
-        }
+        let (d, k1, mut k0, c0, mut choice) = self.alg5_roots(d2, inv_u21, table)?;
+        let Alg5Input { u21, u20, v21, v20 } = d;
         let h0 = &self.h[0];
-        let k_h0 = self.h_kind[0];
-        let [_, _, f2, f3, _, _] = &self.f;
         let one = fl.one();
-        let mut choice = HalvingChoice::default();
         let alpha = inv_u21;
-
-        // Steps 1 and 2 as in Algorithm 5.
-        let z1 = fl
-            .solve_quadratic_vartime(u21)
-            .ok_or(HalvingFailure::NotInTwoJ)?;
-        let mut k1 = fl.mul(&z1, alpha);
-        let c1 = fl.add(&fl.add(f3, v21), &fl.add(u20, &fl.sqr(u21)));
-        let c0 = {
-            let t = fl.add(&fl.add(f2, v20), &fl.add(v21, &fl.sqr(v21)));
-            fl.add(&t, &fl.mul(u21, &fl.add(u20, &c1)))
-        };
-        let mut gamma = fl.mul(&fl.add(&c1, &self.mul_coeff(k_h0, h0, &k1)), u21);
-        let k1_other = match table {
-            Some(t) => t.k1_other,
-            None => fl.trace(&gamma) == 1,
-        };
-        if k1_other {
-            k1 = fl.add(&k1, alpha);
-            gamma = fl.add(&gamma, h0);
-            choice.k1_other = true;
-        }
-        let z0 = fl
-            .solve_quadratic_vartime(&gamma)
-            .ok_or(HalvingFailure::NotInTwoJ)?;
-        let mut k0 = fl.mul(&z0, alpha);
 
         // Step 3: 1/k₁ = 1 + k₁u₂₁; w₂ = k₀ + √(w₁ + k₀) = k₁u₁₁.
         let w5 = fl.mul(&k1, u21);
@@ -265,5 +187,78 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             inv_u11,
             choice,
         ))
+    }
+}
+
+/// The coefficients of D₂ = (x² + u₂₁x + u₂₀, v₂₁x + v₂₀), borrowed.
+struct Alg5Input<'a, E> {
+    u21: &'a E,
+    u20: &'a E,
+    v21: &'a E,
+    v20: &'a E,
+}
+
+/// Steps 1 and 2 of Algorithm 5, shared by both forms: D₂'s coefficients, k₁ and k₀
+/// (chosen by the trace of γ for k₁, the first root for k₀), c₀, and the choice so far.
+type Alg5Roots<'a, E> =
+    core::result::Result<(Alg5Input<'a, E>, E, E, E, HalvingChoice), HalvingFailure>;
+
+impl<F: BinaryFieldOps> Hec2Curve<F> {
+    /// Steps 1 and 2 of Algorithm 5 (4M + 2S + 2H + 1T, +1M for h₀ ∉ {0, 1}; the k₁
+    /// choice is free): k₁ from k₁ + k₁²u₂₁ + 1 = 0 (its solver failing means D₂ ∉ 2J),
+    /// then k₁ by the trace of γ = (c₁ + k₁h₀)u₂₁, or as `table` says, and the first
+    /// root k₀ of k₁h₀ + k₀ + k₀²u₂₁ + c₁ = 0. Variable-time.
+    fn alg5_roots<'a>(
+        &self,
+        d2: &'a Divisor<F::Elem>,
+        alpha: &F::Elem,
+        table: Option<HalvingChoice>,
+    ) -> Alg5Roots<'a, F::Elem> {
+        let fl = &self.field;
+        let Divisor::Weight2 {
+            u1: u21,
+            u0: u20,
+            v1: v21,
+            v0: v20,
+        } = d2
+        else {
+            return Err(HalvingFailure::Degenerate);
+        };
+        if fl.is_zero(u21) {
+            return Err(HalvingFailure::Degenerate);
+        }
+        let h0 = &self.h[0];
+        let k_h0 = self.h_kind[0];
+        let [_, _, f2, f3, _, _] = &self.f;
+        let mut choice = HalvingChoice::default();
+
+        // Step 1: k₁ + k₁²u₂₁ + 1 = 0: k₁ = H(u₂₁)·α, α = 1/u₂₁.
+        let z1 = fl
+            .solve_quadratic_vartime(u21)
+            .ok_or(HalvingFailure::NotInTwoJ)?;
+        let mut k1 = fl.mul(&z1, alpha);
+
+        // Step 2.
+        let c1 = fl.add(&fl.add(f3, v21), &fl.add(u20, &fl.sqr(u21)));
+        let c0 = {
+            let t = fl.add(&fl.add(f2, v20), &fl.add(v21, &fl.sqr(v21)));
+            fl.add(&t, &fl.mul(u21, &fl.add(u20, &c1)))
+        };
+        let mut gamma = fl.mul(&fl.add(&c1, &self.mul_coeff(k_h0, h0, &k1)), u21);
+        let k1_other = match table {
+            Some(t) => t.k1_other,
+            None => fl.trace(&gamma) == 1,
+        };
+        if k1_other {
+            k1 = fl.add(&k1, alpha);
+            gamma = fl.add(&gamma, h0);
+            choice.k1_other = true;
+        }
+        let z0 = fl
+            .solve_quadratic_vartime(&gamma)
+            .ok_or(HalvingFailure::NotInTwoJ)?;
+        let k0 = fl.mul(&z0, alpha);
+        let input = Alg5Input { u21, u20, v21, v20 };
+        Ok((input, k1, k0, c0, choice))
     }
 }
