@@ -33,6 +33,9 @@ use super::curve::{CurveShape, Hec2Curve};
 use super::divisor::Divisor;
 use crate::binary::field::BinaryFieldOps;
 
+/// l′ = s·u as its three low coefficients (l₂, l₁, l₀).
+pub(crate) type LowCoefficients<'a, E> = (&'a E, &'a E, &'a E);
+
 impl<F: BinaryFieldOps> Hec2Curve<F> {
     /// D₁ + D₂ by Lange's explicit addition ([`Hec2Curve::add_lange`]); `None` when it
     /// does not apply (weights < 2, u₁ and u₂ not coprime, a sum of weight < 2).
@@ -82,6 +85,42 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             _ => self
                 .double_harley(d)
                 .unwrap_or_else(|| self.double_cantor(d)),
+        }
+    }
+
+    /// The last step of Harley's addition and doubling, shared by both: with
+    /// l′ = l₂x² + l₁x + l₀ (the low part of s·u), u′ = x² + u′₁x + u′₀, s₁ = `s1` and
+    /// the summand's v = v₁x + v₀, v′ = (h + s₁·l′ + v) mod u′:
+    /// t = l₂ + u′₁, v′₁ = (u′₁t + u′₀ + l₁)s₁ + v₁ + h₁ + h₂u′₁,
+    /// v′₀ = (u′₀t + l₀)s₁ + v₀ + h₀ + h₂u′₀ (4M, plus h₂·u′₁ and h₂·u′₀ unless
+    /// h₂ ∈ {0, 1}).
+    pub(crate) fn harley_v_new(
+        &self,
+        (l2, l1, l0): LowCoefficients<'_, F::Elem>,
+        up1: F::Elem,
+        up0: F::Elem,
+        s1: &F::Elem,
+        (v1, v0): (&F::Elem, &F::Elem),
+    ) -> Divisor<F::Elem> {
+        let fl = &self.field;
+        let [h0, h1, h2] = &self.h;
+        let hk2 = self.h_kind[2];
+        let t = fl.add(l2, &up1);
+        let a1 = fl.add(&fl.add(&fl.mul(&up1, &t), &up0), l1);
+        let vp1 = fl.add(
+            &fl.add(&fl.mul(&a1, s1), v1),
+            &fl.add(h1, &self.mul_coeff(hk2, h2, &up1)),
+        );
+        let a0 = fl.add(&fl.mul(&up0, &t), l0);
+        let vp0 = fl.add(
+            &fl.add(&fl.mul(&a0, s1), v0),
+            &fl.add(h0, &self.mul_coeff(hk2, h2, &up0)),
+        );
+        Divisor::Weight2 {
+            u1: up1,
+            u0: up0,
+            v1: vp1,
+            v0: vp0,
         }
     }
 }

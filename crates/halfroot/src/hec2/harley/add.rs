@@ -64,7 +64,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             return None;
         };
         let fl = &self.field;
-        let [h0, h1, h2] = &self.h;
+        let [_, h1, h2] = &self.h;
         let [_, hk1, hk2] = self.h_kind;
         let f4 = &self.f[4];
 
@@ -116,22 +116,6 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             ),
         );
         // Step 7: v′ = (h + s₁·l′ + v₂) mod u′ (4M, + h₂·u′₁ and h₂·u′₀).
-        let t = fl.add(&l2, &up1);
-        let a1 = fl.add(&fl.add(&fl.mul(&up1, &t), &up0), &l1);
-        let vp1 = fl.add(
-            &fl.add(&fl.mul(&a1, &w3), v21),
-            &fl.add(h1, &self.mul_coeff(hk2, h2, &up1)),
-        );
-        let a0 = fl.add(&fl.mul(&up0, &t), &l0);
-        let vp0 = fl.add(
-            &fl.add(&fl.mul(&a0, &w3), v20),
-            &fl.add(h0, &self.mul_coeff(hk2, h2, &up0)),
-        );
-        Some(Divisor::Weight2 {
-            u1: up1,
-            u0: up0,
-            v1: vp1,
-            v0: vp0,
-        })
+        Some(self.harley_v_new((&l2, &l1, &l0), up1, up0, &w3, (v21, v20)))
     }
 }

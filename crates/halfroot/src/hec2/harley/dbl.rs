@@ -194,8 +194,6 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             return None;
         };
         let fl = &self.field;
-        let [h0, h1, h2] = &self.h;
-        let hk2 = self.h_kind[2];
         // Step 5: s′ = k′·inv mod u, Karatsuba (5M).
         let w0 = fl.mul(k0, inv0);
         let w1 = fl.mul(k1, inv1);
@@ -221,23 +219,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         // Step 8: u′.
         let (up1, up0) = u_new(&s0pp, &w4, &w5);
         // Step 9: v′ (4M + h₂·u′₁ + h₂·u′₀).
-        let t = fl.add(&l2, &up1);
-        let a1 = fl.add(&fl.add(&fl.mul(&up1, &t), &up0), &l1);
-        let vp1 = fl.add(
-            &fl.add(&fl.mul(&a1, &w3), v1),
-            &fl.add(h1, &self.mul_coeff(hk2, h2, &up1)),
-        );
-        let a0 = fl.add(&fl.mul(&up0, &t), &l0);
-        let vp0 = fl.add(
-            &fl.add(&fl.mul(&a0, &w3), v0),
-            &fl.add(h0, &self.mul_coeff(hk2, h2, &up0)),
-        );
-        Some(Divisor::Weight2 {
-            u1: up1,
-            u0: up0,
-            v1: vp1,
-            v0: vp0,
-        })
+        Some(self.harley_v_new((&l2, &l1, &l0), up1, up0, &w3, (v1, v0)))
     }
 
     /// 2D on y² + xy = x⁵ + f₁x + f₀ ([`CurveShape::PelzlX`]): 6M + 5S + 1I (the
