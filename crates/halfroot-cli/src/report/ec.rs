@@ -32,13 +32,13 @@ use std::hint::black_box;
 
 /// Latencies of the field operations (ns), dependent chains.
 #[derive(Clone, Copy, Debug, Default)]
-struct FieldOps {
-    m: f64,
-    s: f64,
-    i: f64,
-    sr: f64,
-    h: f64,
-    t: f64,
+pub(super) struct FieldOps {
+    pub(super) m: f64,
+    pub(super) s: f64,
+    pub(super) i: f64,
+    pub(super) sr: f64,
+    pub(super) h: f64,
+    pub(super) t: f64,
 }
 
 /// Latencies of the curve operations (ns).
@@ -90,7 +90,7 @@ struct Row {
 /// The latency of `op` as a dependent chain x ← op(x), inlined into the timed loop
 /// (a `dyn` call would add its own few nanoseconds to every operation and compress the
 /// ratios).
-fn chain<const N: usize>(
+pub(super) fn chain<const N: usize>(
     budget: Budget,
     start: [u64; N],
     op: impl Fn(&[u64; N]) -> [u64; N],
@@ -101,7 +101,7 @@ fn chain<const N: usize>(
     })
 }
 
-fn measure_field<const N: usize, M: ModulusSpec>(
+pub(super) fn measure_field<const N: usize, M: ModulusSpec>(
     f: &BinaryField<N, M>,
     budget: Budget,
 ) -> FieldOps {
@@ -254,7 +254,7 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
     }
 }
 
-fn spec_modulus<M: ModulusSpec>(m: &M) -> Result<Modulus, String> {
+pub(super) fn spec_modulus<M: ModulusSpec>(m: &M) -> Result<Modulus, String> {
     let mut e = vec![m.degree()];
     e.extend_from_slice(m.middle_exponents());
     e.push(0);

@@ -15,13 +15,14 @@
 //! chains (each result feeds the next), scalar multiplications per call on a random
 //! scalar below r.
 
+use super::ec::{measure_field, spec_modulus, FieldOps};
 use super::markdown::{ns, ratio, Table};
 use super::plot::{Chart, Series};
 use super::timing::{median_ns, Budget};
 use super::{Options, SectionOutput};
 use halfroot::binary::convert::BasisConverterN;
-use halfroot::binary::field::{BinaryField, BinaryFieldOps};
-use halfroot::binary::modulus::{Modulus, ModulusSpec};
+use halfroot::binary::field::BinaryField;
+use halfroot::binary::modulus::ModulusSpec;
 use halfroot::binary::spec::{Ssrf113, Ssrf83, Std83};
 use halfroot::field::Field;
 use halfroot::hec2::params::{self, NamedHec2Curve};
@@ -30,17 +31,6 @@ use num_bigint::BigUint;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use std::hint::black_box;
-
-/// Field latencies (ns, dependent chains).
-#[derive(Clone, Copy, Debug, Default)]
-struct FieldOps {
-    m: f64,
-    s: f64,
-    i: f64,
-    sr: f64,
-    h: f64,
-    t: f64,
-}
 
 /// One curve on one field.
 struct Row {
@@ -73,45 +63,6 @@ struct Alg6Row {
     dbl: f64,
     hlv: f64,
     hlv_table: f64,
-}
-
-fn chain<const N: usize>(
-    budget: Budget,
-    start: [u64; N],
-    op: impl Fn(&[u64; N]) -> [u64; N],
-) -> f64 {
-    let mut x = start;
-    median_ns(budget, 1, || {
-        x = op(black_box(&x));
-    })
-}
-
-fn measure_field<const N: usize, M: ModulusSpec>(
-    f: &BinaryField<N, M>,
-    budget: Budget,
-) -> FieldOps {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(0x4845_4331);
-    let a = f.random(&mut rng);
-    let b = f.random(&mut rng);
-    FieldOps {
-        m: chain(budget, a, |x| f.mul(x, &b)),
-        s: chain(budget, a, |x| f.sqr(x)),
-        i: chain(budget, a, |x| f.inv_or_zero(&f.add(x, &b))),
-        sr: chain(budget, a, |x| f.sqrt(x)),
-        h: chain(budget, a, |x| f.half_trace_vartime(x).unwrap_or(*x)),
-        t: chain(budget, a, |x| {
-            let mut y = *x;
-            y[0] ^= f.trace(x) as u64 ^ 2;
-            y
-        }),
-    }
-}
-
-fn spec_modulus<M: ModulusSpec>(m: &M) -> Result<Modulus, String> {
-    let mut e = vec![m.degree()];
-    e.extend_from_slice(m.middle_exponents());
-    e.push(0);
-    Modulus::from_exponents(&e).map_err(|e| e.to_string())
 }
 
 type D<const N: usize> = Divisor<[u64; N]>;
