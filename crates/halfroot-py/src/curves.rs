@@ -718,16 +718,7 @@ impl PyPoint {
             }
             Err(_) => return py.NotImplemented(),
         };
-        match op {
-            CompareOp::Eq => eq
-                .into_pyobject(py)
-                .map(|b| b.to_owned().into_any().unbind()),
-            CompareOp::Ne => (!eq)
-                .into_pyobject(py)
-                .map(|b| b.to_owned().into_any().unbind()),
-            _ => return py.NotImplemented(),
-        }
-        .unwrap_or_else(|never| match never {})
+        crate::eq_or_ne(py, eq, op)
     }
 
     fn __hash__(&self) -> u64 {

@@ -716,15 +716,7 @@ impl PyExtElement {
             }
             Err(_) => return py.NotImplemented(),
         };
-        let r = match op {
-            CompareOp::Eq => eq,
-            CompareOp::Ne => !eq,
-            _ => return py.NotImplemented(),
-        };
-        match r.into_pyobject(py) {
-            Ok(b) => b.to_owned().into_any().unbind(),
-            Err(never) => match never {},
-        }
+        crate::eq_or_ne(py, eq, op)
     }
 
     fn __hash__(&self) -> u64 {

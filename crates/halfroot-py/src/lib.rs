@@ -34,6 +34,21 @@ pub(crate) fn to_py_err(e: halfroot::Error) -> PyErr {
     }
 }
 
+/// The result of `__richcmp__` for a type that only compares for equality: `eq` for
+/// `==`, its negation for `!=`, `NotImplemented` for the orderings.
+pub(crate) fn eq_or_ne(py: Python<'_>, eq: bool, op: pyo3::basic::CompareOp) -> PyObject {
+    use pyo3::basic::CompareOp;
+    let b = match op {
+        CompareOp::Eq => eq,
+        CompareOp::Ne => !eq,
+        _ => return py.NotImplemented(),
+    };
+    match b.into_pyobject(py) {
+        Ok(b) => b.to_owned().into_any().unbind(),
+        Err(never) => match never {},
+    }
+}
+
 /// A `ValueError` naming the argument `name` and echoing its value.
 pub(crate) fn bad_value(name: &str, value: &str, reason: &str) -> PyErr {
     PyValueError::new_err(format!("{name}: invalid value {value}: {reason}"))

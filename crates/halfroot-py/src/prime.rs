@@ -85,18 +85,6 @@ fn exponent_words(e: &BigInt) -> Vec<u64> {
     e.magnitude().to_u64_digits()
 }
 
-fn cmp_result(py: Python<'_>, eq: bool, op: CompareOp) -> PyObject {
-    let r = match op {
-        CompareOp::Eq => eq,
-        CompareOp::Ne => !eq,
-        _ => return py.NotImplemented(),
-    };
-    match r.into_pyobject(py) {
-        Ok(b) => b.to_owned().into_any().unbind(),
-        Err(never) => match never {},
-    }
-}
-
 fn check_modulo(modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     if modulo.is_some_and(|m| !m.is_none()) {
         return Err(PyTypeError::new_err(
@@ -299,7 +287,7 @@ impl PyPrimeElement {
         match other.downcast::<PyPrimeElement>() {
             Ok(o) => {
                 let o = o.get();
-                cmp_result(py, self.field.same(&o.field) && self.v == o.v, op)
+                crate::eq_or_ne(py, self.field.same(&o.field) && self.v == o.v, op)
             }
             Err(_) => py.NotImplemented(),
         }
@@ -637,7 +625,7 @@ impl PyQuadraticElement {
         match other.downcast::<PyQuadraticElement>() {
             Ok(o) => {
                 let o = o.get();
-                cmp_result(py, self.field.same(&o.field) && self.v == o.v, op)
+                crate::eq_or_ne(py, self.field.same(&o.field) && self.v == o.v, op)
             }
             Err(_) => py.NotImplemented(),
         }
