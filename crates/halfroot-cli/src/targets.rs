@@ -525,6 +525,7 @@ pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
         .cloned()
         .unwrap_or_default();
     binary_checks(&fields, &mut out);
+    peer_field_checks(&fields, &mut out);
     if let Some(sqrt) = doc.get("sqrt") {
         prime_checks(sqrt, &mut out);
     }
@@ -549,6 +550,61 @@ pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
     ssrf_checks(doc.get("ssrf").unwrap_or(&no_ssrf), &fields, &mut out);
     out.sort_by_key(|c| c.issue);
     out
+}
+
+/// Issue 20: at 233 bits (both polynomials) our mul, sqr, sqrt, trace and constant-time
+/// half-trace at least as fast as c-xs233's, latency and throughput; at 127,63,0 the
+/// same against crrl's `GFb127`. Cases are ours / peer (≤ 1 meets).
+fn peer_field_checks(rows: &[Value], out: &mut Vec<Check>) {
+    const OPS: [&str; 5] = ["mul", "sqr", "sqrt", "trace", "half-trace ct"];
+    let judge = |ops: &[Value], peer: &str, ours: &[(&str, &str)]| -> Vec<Case> {
+        let mut cases = Vec::new();
+        for op in ops {
+            let Some(name) = op.get("op").and_then(Value::as_str) else {
+                continue;
+            };
+            if !OPS.contains(&name) {
+                continue;
+            }
+            for (key, label) in ours {
+                for (kind, short) in [("latency", "lat"), ("throughput", "thr")] {
+                    if let (Some(p), Some(o)) = (num(op, &[peer, kind]), num(op, &[key, kind])) {
+                        let r = o / p;
+                        cases.push((format!("{label} {name} {short}"), r, r <= 1.0));
+                    }
+                }
+            }
+        }
+        cases
+    };
+    for row in rows {
+        if let Some(ops) = row.get("peer_c_xs233_gf233").and_then(Value::as_array) {
+            let cases = judge(
+                ops,
+                "c_xs233",
+                &[("ours_233_74_0", "233,74"), ("ours_233_159_0", "233,159")],
+            );
+            out.extend(check(
+                20,
+                "at 233 bits mul, sqr, sqrt, trace, ct half-trace ≤ c-xs233 (ours / c-xs233, latency and throughput)",
+                cases,
+                times,
+            ));
+        }
+        if let Some(ops) = row
+            .get("peer_crrl_gfb127")
+            .and_then(|v| v.get("ops"))
+            .and_then(Value::as_array)
+        {
+            let cases = judge(ops, "crrl_127_63_0", &[("ours_127_63_0", "127,63")]);
+            out.extend(check(
+                20,
+                "at 127,63,0 mul, sqr, sqrt, trace, ct half-trace ≤ crrl GFb127 (ours / crrl, latency and throughput)",
+                cases,
+                times,
+            ));
+        }
+    }
 }
 
 fn hec_checks(rows: &[Value], out: &mut Vec<Check>) {
@@ -681,6 +737,52 @@ mod tests {
         assert_eq!(get("trace").met, Some(true));
         // No SSRF rows, no SSRF-sqrt verdict.
         assert!(c.iter().all(|c| !c.target.starts_with("SSRF")));
+    }
+
+    #[test]
+    fn peer_field_targets_compare_latency_and_throughput() {
+        let op = |name: &str, peer: f64, ours: f64| {
+            json!({"op": name, "c_xs233": {"latency": peer, "throughput": peer},
+                   "ours_233_74_0": {"latency": ours, "throughput": ours},
+                   "ours_233_159_0": {"latency": ours, "throughput": 0.5 * peer}})
+        };
+        let mut doc = Map::new();
+        doc.insert(
+            "fields".into(),
+            json!([{"peer_c_xs233_gf233": [op("mul", 10.0, 12.0), op("sqr", 6.0, 5.0),
+                                            op("inv", 100.0, 900.0)]},
+                   {"peer_crrl_gfb127": {"backend": "x", "ops": [
+                       {"op": "mul", "crrl_127_63_0": {"latency": 5.0, "throughput": 2.0},
+                        "ours_127_63_0": {"latency": 4.0, "throughput": 2.0}}]}}]),
+        );
+        let c = checks(&doc);
+        let xs = c
+            .iter()
+            .find(|c| c.target.contains("c-xs233"))
+            .expect("c-xs233 target");
+        // mul latency 1.2 misses; inv is not judged.
+        assert_eq!(xs.met, Some(false));
+        assert!(
+            xs.measured.contains("233,74 mul lat: 1.200× ✗"),
+            "{}",
+            xs.measured
+        );
+        assert!(
+            xs.measured.contains("233,159 mul thr: 0.500×"),
+            "{}",
+            xs.measured
+        );
+        assert!(!xs.measured.contains("inv"), "{}", xs.measured);
+        let cr = c
+            .iter()
+            .find(|c| c.target.contains("crrl"))
+            .expect("crrl target");
+        assert_eq!(cr.met, Some(true));
+        assert!(
+            cr.measured.contains("127,63 mul lat: 0.800×"),
+            "{}",
+            cr.measured
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //!
 //! With `--peers` also: c-xs233's GF(2^233) (`gf233.h`, vendored in halfroot-peers) on
 //! 233,74,0 beside ours on 233,74,0 and 233,159,0, and crrl's `GFb127` (127,63,0, the
-//! separate `peers/crrl-bench`) beside ours on 127,1,0 — each operation as a dependent
+//! separate `peers/crrl-bench`) beside ours on 127,63,0 and 127,1,0 — each operation as a dependent
 //! chain (latency) and as eight interleaved chains (throughput), the same chains for
 //! every side.
 
@@ -571,22 +571,29 @@ fn measure_xs233(budget: Budget) -> Result<Xs233Fields, String> {
 }
 
 /// crrl's `GFb127` (127,63,0; from `peers/crrl-bench`, see [`super::crrl_json`]) beside
-/// ours on 127,1,0 (the SSRF trinomial at 127 bits; halfroot has no compile-time spec
-/// for 127,63,0): per row of [`XS233_ROWS`], crrl's (latency, throughput), and ours.
+/// ours on the same polynomial (`spec::Ssrf127K63`) and on 127,1,0 (the other SSRF
+/// trinomial at 127 bits): per row of [`XS233_ROWS`], crrl's (latency, throughput), and
+/// ours on each.
 struct CrrlFields {
     peer: Result<Vec<(f64, f64)>, String>,
     backend: String,
     ours: Vec<(f64, f64)>,
+    ours_127_1: Vec<(f64, f64)>,
 }
 
 fn measure_crrl(opts: &Options) -> Result<CrrlFields, String> {
     let budget = opts.budget();
-    let f = BinaryField::<2, spec::Ssrf127>::new(spec::Ssrf127).map_err(|e| e.to_string())?;
+    let err = |e: halfroot::Error| e.to_string();
+    let f = BinaryField::<2, spec::Ssrf127K63>::new(spec::Ssrf127K63).map_err(err)?;
+    let f1 = BinaryField::<2, spec::Ssrf127>::new(spec::Ssrf127).map_err(err)?;
     f.precompute();
+    f1.precompute();
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x6372_726c);
+    // Canonical 127-bit strings: the same inputs on both polynomials.
     let xs: [[u64; 2]; LANES] = core::array::from_fn(|_| f.random(&mut rng));
     let bs: [[u64; 2]; LANES] = core::array::from_fn(|_| f.random(&mut rng));
     let ours = ours_chains(&f, &xs, &bs, budget);
+    let ours_127_1 = ours_chains(&f1, &xs, &bs, budget);
     let json = super::crrl_json(opts.quick);
     let backend = json
         .as_ref()
@@ -610,6 +617,7 @@ fn measure_crrl(opts: &Options) -> Result<CrrlFields, String> {
         peer,
         backend,
         ours,
+        ours_127_1,
     })
 }
 
@@ -671,6 +679,97 @@ fn measure_clmul67(budget: Budget) -> Vec<(usize, &'static str, f64, f64)> {
 #[cfg(not(target_arch = "x86_64"))]
 fn measure_clmul67(_budget: Budget) -> Vec<(usize, &'static str, f64, f64)> {
     Vec::new()
+}
+
+/// One row of the inlined-kernel table: (polynomial, out-of-line `pclmul` product and
+/// square, then per [`InlineReduction`] its product and square or `None` where it does
+/// not apply, then the names of the defaults for the product and the square), dependent
+/// chains, ns per operation.
+type InlineRow = (String, (f64, f64), Vec<Option<(f64, f64)>>, String, String);
+
+/// The inlined single-element kernels (`Arith::mul_with_reduction`) on every 2–4-word
+/// field of the table, beside the out-of-line `pclmul` kernel: the measurement behind
+/// `InlineReduction::default_mul` / `default_sqr`. Empty without PCLMULQDQ.
+fn measure_inline(budget: Budget) -> Vec<InlineRow> {
+    use halfroot::binary::arith::Arith;
+    use halfroot::binary::backend::{Backend, InlineReduction};
+    fn one<const N: usize, M: ModulusSpec + Default>(budget: Budget) -> Option<InlineRow> {
+        let m = M::default();
+        let outlined = Arith::<N, M>::with_backend(m.clone(), Backend::Pclmul).ok()?;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(u64::from(m.degree()));
+        let d = m.degree() as usize;
+        let rand_elem = |rng: &mut rand::rngs::StdRng| -> [u64; N] {
+            core::array::from_fn(|i| {
+                let w: u64 = rand::Rng::gen(rng);
+                let bits = d.saturating_sub(64 * i).min(64);
+                if bits == 64 {
+                    w
+                } else {
+                    w & ((1u64 << bits) - 1)
+                }
+            })
+        };
+        let x0 = rand_elem(&mut rng);
+        let b = rand_elem(&mut rng);
+        let both = |mul: &dyn Fn(&[u64; N]) -> [u64; N], sqr: &dyn Fn(&[u64; N]) -> [u64; N]| {
+            (
+                chains::<N, 1>(budget, [x0], |x, _| mul(x)),
+                chains::<N, 1>(budget, [x0], |x, _| sqr(x)),
+            )
+        };
+        let base = both(&|x| outlined.mul(x, &b), &|x| outlined.sqr(x));
+        outlined.mul_with_reduction(InlineReduction::GprShift, &x0, &b)?;
+        let kinds = InlineReduction::ALL
+            .iter()
+            .map(|&k| {
+                outlined.mul_with_reduction(k, &x0, &b).map(|_| {
+                    both(
+                        &|x| outlined.mul_with_reduction(k, x, &b).unwrap_or(*x),
+                        &|x| outlined.sqr_with_reduction(k, x).unwrap_or(*x),
+                    )
+                })
+            })
+            .collect();
+        let name =
+            |k: Option<InlineReduction>| k.map_or("—".to_string(), |k| k.name().to_string());
+        Some((
+            spec_label(&m),
+            base,
+            kinds,
+            name(InlineReduction::default_mul::<N, M>(&m)),
+            name(InlineReduction::default_sqr::<N, M>(&m)),
+        ))
+    }
+    if !Backend::Pclmul.is_available() {
+        return Vec::new();
+    }
+    [
+        one::<2, spec::Std83>(budget),
+        one::<2, spec::Ssrf83>(budget),
+        one::<2, spec::Ssrf97>(budget),
+        one::<2, spec::Ssrf113>(budget),
+        one::<2, spec::Ssrf127>(budget),
+        one::<2, spec::Ssrf127K63>(budget),
+        one::<3, spec::Nist163>(budget),
+        one::<3, spec::Ssrf163>(budget),
+        one::<4, spec::Nist233>(budget),
+        one::<4, spec::Ssrf233>(budget),
+        one::<4, spec::Ssrf251>(budget),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// `d,k,…,0` for a spec.
+fn spec_label<M: ModulusSpec>(m: &M) -> String {
+    let mut e = vec![m.degree()];
+    e.extend_from_slice(m.middle_exponents());
+    e.push(0);
+    e.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 pub fn run(opts: &Options) -> Result<SectionOutput, String> {
@@ -895,6 +994,48 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         md.push_str(&tk.render());
     }
 
+    let inline = measure_inline(budget);
+    md.push_str(
+        "\nSingle-element product and square of 2–4-word fields, one dependent chain \
+         (x ← x·b, x ← x²), ns per operation: the out-of-line `pclmul` kernel (one call \
+         per operation, operands through memory) beside the kernels the default backend \
+         inlines into its callers (`InlineReduction`: PCLMULQDQ through `asm!`, the \
+         reduction by carry-less folds, by shifts in SSE registers, or by shifts in \
+         general registers); `default` is the one `Arith::mul` / `Arith::sqr` use for \
+         this polynomial (chosen by polynomial shape from measurements on AMD Zen 5; \
+         this table lets the choice be checked on this CPU):\n\n",
+    );
+    if inline.is_empty() {
+        md.push_str("(skipped: this CPU has no PCLMULQDQ)\n");
+    } else {
+        let mut ti = Table::new([
+            "Polynomial",
+            "mul out-of-line",
+            "mul clmul-fold",
+            "mul sse-shift",
+            "mul gpr-shift",
+            "default",
+            "sqr out-of-line",
+            "sqr clmul-fold",
+            "sqr sse-shift",
+            "sqr gpr-shift",
+            "default",
+        ]);
+        for (name, base, kinds, dm, ds) in &inline {
+            let cell = |k: &Option<(f64, f64)>, sq: bool| {
+                k.map_or("—".to_string(), |(m, s)| ns(if sq { s } else { m }))
+            };
+            let mut row = vec![name.clone(), ns(base.0)];
+            row.extend(kinds.iter().map(|k| cell(k, false)));
+            row.push(dm.clone());
+            row.push(ns(base.1));
+            row.extend(kinds.iter().map(|k| cell(k, true)));
+            row.push(ds.clone());
+            ti.push(row);
+        }
+        md.push_str(&ti.render());
+    }
+
     md.push_str(
         "\nCosts relative to one Mul — ours, then Avanzi's Table 3 (PowerPC G4) and Table 4 \
          (Core 2) where the paper has the row:\n\n",
@@ -1048,7 +1189,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         md.push_str(&format!(
             "\ncrrl 0.9.0 (Pornin; `GFb127` = F_2[z]/(z^127 + z^63 + 1), backend `{}`, \
              built apart with `-C target-cpu=native`, see `peers/crrl-bench`) beside ours \
-             on 127,1,0 (the SSRF trinomial; no compile-time spec for 127,63,0), ns per \
+             on the same polynomial (`spec::Ssrf127K63`) and on 127,1,0, ns per \
              operation, the same chains as above; `×` = ours / crrl:\n\n",
             if c.backend.is_empty() {
                 "?"
@@ -1062,23 +1203,31 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                     "Op",
                     "ours runs",
                     "crrl lat",
+                    "127,63,0 lat",
+                    "×",
                     "127,1,0 lat",
                     "×",
                     "crrl thr",
+                    "127,63,0 thr",
+                    "×",
                     "127,1,0 thr",
                     "×",
                 ]);
                 for (i, (name, _, what)) in XS233_ROWS.iter().enumerate() {
-                    let ((pl, pt), (ol, ot)) = (v[i], c.ours[i]);
+                    let ((pl, pt), (ol, ot), (ul, ut)) = (v[i], c.ours[i], c.ours_127_1[i]);
                     t.push([
                         name.to_string(),
                         what.to_string(),
                         ns(pl),
                         ns(ol),
                         ratio(ol / pl),
+                        ns(ul),
+                        ratio(ul / pl),
                         ns(pt),
                         ns(ot),
                         ratio(ot / pt),
+                        ns(ut),
+                        ratio(ut / pt),
                     ]);
                 }
                 md.push_str(&t.render());
@@ -1207,7 +1356,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                             "op": name,
                             "ours_runs": what,
                             "crrl_127_63_0": { "latency": v[i].0, "throughput": v[i].1 },
-                            "ours_127_1_0": { "latency": c.ours[i].0, "throughput": c.ours[i].1 },
+                            "ours_127_63_0": { "latency": c.ours[i].0, "throughput": c.ours[i].1 },
+                            "ours_127_1_0": { "latency": c.ours_127_1[i].0, "throughput": c.ours_127_1[i].1 },
                         })
                     })
                     .collect();
@@ -1216,6 +1366,24 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             Err(e) => json!({ "error": e }),
         };
         json_rows.push(json!({ "peer_crrl_gfb127": v }));
+    }
+    for (name, base, kinds, dm, ds) in &inline {
+        let per: serde_json::Map<String, Value> = halfroot::binary::backend::InlineReduction::ALL
+            .iter()
+            .zip(kinds)
+            .map(|(k, v)| {
+                (
+                    k.name().to_string(),
+                    v.map_or(Value::Null, |(m, s)| json!({ "mul": m, "sqr": s })),
+                )
+            })
+            .collect();
+        json_rows.push(json!({
+            "inline_kernels": name,
+            "latency_ns": { "out_of_line": { "mul": base.0, "sqr": base.1 }, "inline": per },
+            "default_mul": dm,
+            "default_sqr": ds,
+        }));
     }
     for (w, name, lat, thr) in &clmul {
         json_rows.push(json!({

@@ -8,7 +8,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::backend::{Backend, Engine};
+use super::backend::{Backend, Engine, InlineReduction};
 use super::inv::multi_sqr::{self, ChainKind, CtPlan, MapChoice, VartimePlan};
 use super::inv::{euclid, itoh_tsujii, InvAlgorithm};
 use super::modulus::ModulusSpec;
@@ -121,13 +121,34 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
     }
 
     /// `a·b mod P` (`a`, `b` reduced).
-    #[inline]
+    #[inline(always)]
     pub fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         self.engine.mul(&self.modulus, a, b)
     }
 
-    /// `a² mod P`.
+    /// `a·b mod P` by the inlined single-element kernel reduced as `kind` (x86-64 with
+    /// PCLMULQDQ, 2–4 words; see [`InlineReduction`]), for comparing the reductions;
+    /// `None` where this backend or modulus has no such kernel. [`Arith::mul`] already
+    /// uses the one chosen for this modulus.
     #[inline]
+    pub fn mul_with_reduction(
+        &self,
+        kind: InlineReduction,
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> Option<[u64; N]> {
+        self.engine.mul_inline(kind, &self.modulus, a, b)
+    }
+
+    /// `a² mod P` by the inlined kernel reduced as `kind` (see
+    /// [`Arith::mul_with_reduction`]).
+    #[inline]
+    pub fn sqr_with_reduction(&self, kind: InlineReduction, a: &[u64; N]) -> Option<[u64; N]> {
+        self.engine.sqr_inline(kind, &self.modulus, a)
+    }
+
+    /// `a² mod P`.
+    #[inline(always)]
     pub fn sqr(&self, a: &[u64; N]) -> [u64; N] {
         self.engine.sqr(&self.modulus, a)
     }

@@ -1009,9 +1009,15 @@ impl<const N: usize, M: ModulusSpec> Field for BinaryField<N, M> {
     fn neg(&self, a: &[u64; N]) -> [u64; N] {
         *a
     }
+    // `inline(always)`: on the default backend the product and the square of a 2–4-word
+    // spec are inlined kernels (`backend::InlineReduction`), worth it only if they reach
+    // the curve formulas that call them (measured on Zen 5: 6.1 ns against 12.8 ns for a
+    // 233-bit square chain when LLVM left this call in place).
+    #[inline(always)]
     fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         self.arith.mul(a, b)
     }
+    #[inline(always)]
     fn sqr(&self, a: &[u64; N]) -> [u64; N] {
         self.arith.sqr(a)
     }

@@ -118,6 +118,9 @@ binary_specs! {
     Ssrf113 = 113; [9];
     /// X^127 + X + 1: SSRF type I, also the standard one (Avanzi Tables 1 and 3).
     Ssrf127 = 127; [1];
+    /// X^127 + X^63 + 1: SSRF type I (ζ = x^64 + x^32), the modulus of crrl's `GFb127`
+    /// (Pornin), for the peer comparison in `halfroot report fields --peers`.
+    Ssrf127K63 = 127; [63];
     /// X^131 + X^45 + X^41 + X^9 + 1: SSRF type I (Avanzi Table 1).
     Ssrf131 = 131; [45, 41, 9];
     /// X^137 + X^21 + 1: SSRF type I, also the standard one (Avanzi Table 1).
@@ -188,7 +191,7 @@ pub const TABLE3: &[&str] = &[
 /// exponent is at least 64 (multi-word shifts), and the SSRF type. These are what the
 /// spec-specialised kernels (the unrolled reductions, the word-sliced AVX-512 kernels,
 /// the square-root method) branch on at compile time, so a suite stamped on these 22
-/// reaches every code shape the 44 specs have, at half the build weight (issue 19 part
+/// reaches every code shape the 45 specs have, at half the build weight (issue 19 part
 /// 6). The `binary` integration tests check that the list covers every class of
 /// [`STANDARD`] once.
 pub const REPRESENTATIVE: &[&str] = &[

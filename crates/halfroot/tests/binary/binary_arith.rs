@@ -6,7 +6,7 @@
 //! checked against it and against the portable backend.
 
 use halfroot::binary::arith::Arith;
-use halfroot::binary::backend::Backend;
+use halfroot::binary::backend::{Backend, InlineReduction};
 use halfroot::binary::inv::InvAlgorithm;
 use halfroot::binary::modulus::{Modulus, ModulusSpec};
 use halfroot::binary::spec;
@@ -153,6 +153,57 @@ fn backends() -> Vec<Backend> {
         .collect()
 }
 
+/// The inlined single-element kernels ([`InlineReduction`]) run on every 2–4-word
+/// spec where this CPU has PCLMULQDQ (their results are checked in `check_field`); the
+/// default choice of each is one that applies. Logged as a skipped kernel elsewhere.
+#[test]
+fn inline_reductions_cover_the_small_specs() {
+    use halfroot::cpu::{kernel_log, Feature};
+    let available = Backend::Pclmul.is_available();
+    if !kernel_log::check(
+        "binary::backend inline reductions",
+        available,
+        &[Feature::Pclmulqdq, Feature::Sse41],
+    ) {
+        return;
+    }
+    fn one<const N: usize, M: ModulusSpec + Default>(seen: &mut usize) {
+        let m = M::default();
+        let ar = Arith::<N, M>::with_backend(m.clone(), Backend::Pclmul).expect("pclmul");
+        let d = m.degree() as usize;
+        let small = (2..=4).contains(&N) && d > 64 * (N - 1);
+        let x: [u64; N] = core::array::from_fn(|i| {
+            if 64 * i < d {
+                0x5a5a_1234_u64 << (i % 3)
+            } else {
+                0
+            }
+        });
+        let runs = ar
+            .mul_with_reduction(InlineReduction::GprShift, &x, &x)
+            .is_some();
+        assert_eq!(runs, small, "{} N={N}", M::default().degree());
+        if small {
+            *seen += 1;
+            for pick in [
+                InlineReduction::default_mul::<N, M>(&m),
+                InlineReduction::default_sqr::<N, M>(&m),
+            ] {
+                let kind = pick.expect("a default for a small spec");
+                assert!(kind.applies::<N, M>(&m), "{kind} on {d}");
+            }
+        }
+    }
+    let mut seen = 0;
+    macro_rules! each {
+        ($t:ty, $n:expr) => {
+            one::<{ $n }, $t>(&mut seen);
+        };
+    }
+    halfroot::for_each_representative_binary_spec!(each);
+    assert!(seen >= 8, "only {seen} specs of 2–4 words");
+}
+
 /// Checks every operation of every available backend against the oracle, for one
 /// modulus given as `M`.
 fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible: bool, seed: u64) {
@@ -185,6 +236,14 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
                 "sqr_wide {tag}"
             );
             assert!(ar.is_reduced(&ar.mul(&a, &b)));
+            for kind in InlineReduction::ALL {
+                if let Some(p) = ar.mul_with_reduction(kind, &a, &b) {
+                    assert_eq!(p.to_vec(), want, "mul {kind} {tag}");
+                }
+                if let Some(q) = ar.sqr_with_reduction(kind, &a) {
+                    assert_eq!(q.to_vec(), sq, "sqr {kind} {tag}");
+                }
+            }
             let mut s3 = a;
             for _ in 0..3 {
                 s3 = naive_mulmod(&s3, &s3, &exps).try_into().expect("len");
@@ -248,7 +307,7 @@ fn representative_specs_match_naive_and_runtime_modulus() {
 
 #[test]
 fn specs_are_the_named_polynomials() {
-    assert_eq!(spec::STANDARD.len(), 44);
+    assert_eq!(spec::STANDARD.len(), 45);
     for (name, exps) in spec::STANDARD {
         let m = Modulus::from_exponents(exps).expect(name);
         assert_eq!(&m.exponents(), exps);
@@ -337,7 +396,7 @@ fn representative_specs_cover_every_class_once() {
     assert_eq!(classes.len(), spec::REPRESENTATIVE.len());
 }
 
-/// Every one of the 44 polynomials (not only the representatives) through the run-time
+/// Every one of the 45 polynomials (not only the representatives) through the run-time
 /// path of `DynBinaryField`: products, squares, inverses, square roots and traces
 /// against the naive oracle.
 #[test]

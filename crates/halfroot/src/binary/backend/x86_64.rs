@@ -19,6 +19,9 @@
 //! (a batch loop, see "Feature-enabled functions around the kernels" below). The safe
 //! entry points take a zero-sized proof token ([`Pclmul`], [`PclmulBmi2`]) that can
 //! only be obtained after run-time detection of the features.
+//! The exception is [`fold`]'s single-element kernels ([`mul_inline`], [`sqr_inline`]):
+//! they issue PCLMULQDQ through `asm!` and use SSE2 otherwise, so they inline into the
+//! caller whatever its target features (still behind the proof token).
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -28,6 +31,7 @@ use core::arch::x86_64::{
 use core::mem::MaybeUninit;
 use std::sync::OnceLock;
 
+use crate::binary::backend::InlineReduction;
 use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
 
@@ -213,6 +217,46 @@ pub fn sqr_fold<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64;
     }
 }
 
+/// `a·b mod m` inlined into the caller: no out-of-line call and no store/reload of
+/// the operands ([`fold::mul_inline`] and its siblings), reduced as `kind` says.
+/// Requires `kind.applies::<N, M>(m)` (else the result is meaningless, never a panic).
+#[inline(always)]
+pub fn mul_inline<const N: usize, M: ModulusSpec>(
+    _t: Pclmul,
+    kind: InlineReduction,
+    m: &M,
+    a: &[u64; N],
+    b: &[u64; N],
+) -> [u64; N] {
+    // SAFETY: the token exists only when pclmulqdq was detected; these kernels use SSE2
+    // (baseline) and PCLMULQDQ only.
+    unsafe {
+        match kind {
+            InlineReduction::ClmulFold => fold::mul_inline(m, a, b),
+            InlineReduction::SseShift => fold::mul_inline_shift(m, a, b),
+            InlineReduction::GprShift => fold::mul_inline_gpr(m, a, b),
+        }
+    }
+}
+
+/// `a² mod m` inlined into the caller (see [`mul_inline`]).
+#[inline(always)]
+pub fn sqr_inline<const N: usize, M: ModulusSpec>(
+    _t: Pclmul,
+    kind: InlineReduction,
+    m: &M,
+    a: &[u64; N],
+) -> [u64; N] {
+    // SAFETY: as in `mul_inline`.
+    unsafe {
+        match kind {
+            InlineReduction::ClmulFold => fold::sqr_inline(m, a),
+            InlineReduction::SseShift => fold::sqr_inline_shift(m, a),
+            InlineReduction::GprShift => fold::sqr_inline_gpr(m, a),
+        }
+    }
+}
+
 /// Whether [`mul_fold`] and [`sqr_fold`] use the fold reduction for `m` (else shifts).
 #[inline(always)]
 pub fn fold_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
@@ -256,12 +300,12 @@ unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
     b: &[u64; N],
     out: *mut [u64; N],
 ) {
-    let (lo, hi) = k_mul_wide(a, b);
     if fold::applies::<N, M>(m) {
-        // (the pairs are rebuilt from words: the Karatsuba kernels return words)
+        let c = fold::mul_pairs(&fold::load_pairs(a), &fold::load_pairs(b));
         // SAFETY: `out` points to N writable words; `applies` was checked.
-        unsafe { fold::reduce_store(m, fold::pairs_of(&lo, &hi), portable::product_bits(m), out) }
+        unsafe { fold::reduce_store(m, c, portable::product_bits(m), out) }
     } else {
+        let (lo, hi) = k_mul_wide(a, b);
         let r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
         // SAFETY: `out` points to N writable words.
         unsafe { store_out(&r, out) }
