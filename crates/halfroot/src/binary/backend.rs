@@ -171,9 +171,10 @@ impl core::fmt::Display for Backend {
 /// one-instruction `asm!` block, so one field operation in a curve formula costs no
 /// call and no store/reload of its operands.
 ///
-/// Measured on AMD Zen 5 (family 26, `halfroot report fields`, dependent chains; the
-/// report prints all three for every 2–4-word field so the choice can be checked on
-/// each CPU): `GprShift` is the fastest product for trinomials and for pentanomials
+/// Measured on AMD Zen 5 (family 26; dependent chains of direct calls to each kernel in
+/// a scratch harness; `halfroot report fields` prints all three for every 2–4-word
+/// field, through a run-time choice, so the choice can be checked on each CPU):
+/// `GprShift` is the fastest product for trinomials and for pentanomials
 /// whose R needs two PCLMULQDQ per word (127,1,0 7.5 ns against 8.8 with folds;
 /// 233,74,0 11.5 against 14.9; 163,57,49,29,0 10.6 against 13.1); `ClmulFold` for
 /// pentanomials whose R is one 64-bit piece (163,7,6,3,0 9.4 ns against 10.9; 83,7,4,2,0
