@@ -301,7 +301,14 @@ unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
     out: *mut [u64; N],
 ) {
     if fold::applies::<N, M>(m) {
-        let c = fold::mul_pairs(&fold::load_pairs(a), &fold::load_pairs(b));
+        // Up to 4 words the product stays in SSE registers (`fold::mul_pairs`); wider
+        // ones come from the word kernels.
+        let c = if N <= 4 {
+            fold::mul_pairs(&fold::load_pairs(a), &fold::load_pairs(b))
+        } else {
+            let (lo, hi) = k_mul_wide(a, b);
+            fold::pairs_of(&lo, &hi)
+        };
         // SAFETY: `out` points to N writable words; `applies` was checked.
         unsafe { fold::reduce_store(m, c, portable::product_bits(m), out) }
     } else {

@@ -136,7 +136,7 @@ pub unsafe fn clmul<const IMM: u8>(a: __m128i, b: __m128i) -> __m128i {
 /// registers) and moduli where [`applies`] holds.
 ///
 /// # Safety
-/// The CPU must have PCLMULQDQ; [`applies`] holds for `m` and `N ≤ 4` (else the
+/// The CPU must have PCLMULQDQ; [`shape_applies`] holds for `m` and `N ≤ 4` (else the
 /// result is meaningless, never undefined behaviour).
 #[inline(always)]
 pub unsafe fn mul_inline<const N: usize, M: ModulusSpec>(
