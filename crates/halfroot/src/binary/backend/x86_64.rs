@@ -218,7 +218,7 @@ pub fn sqr_fold<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64;
 }
 
 /// `a·b mod m` inlined into the caller: no out-of-line call and no store/reload of
-/// the operands ([`fold::mul_inline`] and its siblings), reduced as `kind` says.
+/// the operands ([`fold::mul_inline`]), reduced as `kind` says.
 /// Requires `kind.applies::<N, M>(m)` (else the result is meaningless, never a panic).
 #[inline(always)]
 pub fn mul_inline<const N: usize, M: ModulusSpec>(
@@ -230,13 +230,7 @@ pub fn mul_inline<const N: usize, M: ModulusSpec>(
 ) -> [u64; N] {
     // SAFETY: the token exists only when pclmulqdq was detected; these kernels use SSE2
     // (baseline) and PCLMULQDQ only.
-    unsafe {
-        match kind {
-            InlineReduction::ClmulFold => fold::mul_inline(m, a, b),
-            InlineReduction::SseShift => fold::mul_inline_shift(m, a, b),
-            InlineReduction::GprShift => fold::mul_inline_gpr(m, a, b),
-        }
-    }
+    unsafe { fold::mul_inline(kind, m, a, b) }
 }
 
 /// `a² mod m` inlined into the caller (see [`mul_inline`]).
@@ -248,13 +242,7 @@ pub fn sqr_inline<const N: usize, M: ModulusSpec>(
     a: &[u64; N],
 ) -> [u64; N] {
     // SAFETY: as in `mul_inline`.
-    unsafe {
-        match kind {
-            InlineReduction::ClmulFold => fold::sqr_inline(m, a),
-            InlineReduction::SseShift => fold::sqr_inline_shift(m, a),
-            InlineReduction::GprShift => fold::sqr_inline_gpr(m, a),
-        }
-    }
+    unsafe { fold::sqr_inline(kind, m, a) }
 }
 
 /// Whether [`mul_fold`] and [`sqr_fold`] use the fold reduction for `m` (else shifts).

@@ -24,8 +24,11 @@
 //! inlined into code compiled without the feature, so each field operation used to be
 //! one out-of-line call (about 4 ns of store-to-load forwarding and call overhead on
 //! AMD Zen 5, a third of a 127-bit product). [`mul_inline`] and [`sqr_inline`] inline
-//! the whole product and reduction into the caller (the curve formulas); the caller
-//! must hold the PCLMULQDQ proof token.
+//! the whole product and reduction into the caller (the curve formulas), reduced by
+//! one of three [`InlineReduction`]s; the caller must hold the PCLMULQDQ proof token.
+//! Their cost: the product's 3 / 6 / 9 PCLMULQDQ (N = 2 / 3 / 4) or the square's N,
+//! then the reduction (one PCLMULQDQ per piece of R and folded word, or two shifts per
+//! term of P per word).
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -34,6 +37,7 @@ use core::arch::x86_64::{
     _mm_srli_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_xor_si128,
 };
 
+use crate::binary::backend::InlineReduction;
 use crate::binary::modulus::ModulusSpec;
 
 /// Whether the fold reduction applies to `m` with `N`-word elements and pays: the
@@ -132,24 +136,20 @@ pub unsafe fn clmul<const IMM: u8>(a: __m128i, b: __m128i) -> __m128i {
 }
 
 /// `a·b mod m`, the whole product and reduction inlined into the caller (no call, no
-/// memory round trip). For `N ≤ 4` (the [`mul_pairs`] arrangements that stay in SSE
-/// registers) and moduli where [`applies`] holds.
+/// memory round trip), reduced as `kind` says.
 ///
 /// # Safety
-/// The CPU must have PCLMULQDQ; [`shape_applies`] holds for `m` and `N ≤ 4` (else the
-/// result is meaningless, never undefined behaviour).
+/// The CPU must have PCLMULQDQ; `kind.applies::<N, M>(m)` (for every kind `2 ≤ N ≤ 4`;
+/// else the result is meaningless, never undefined behaviour).
 #[inline(always)]
 pub unsafe fn mul_inline<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
     m: &M,
     a: &[u64; N],
     b: &[u64; N],
 ) -> [u64; N] {
-    let c = mul_pairs(&words_to_pairs(a), &words_to_pairs(b));
-    pairs_to_result(&reduce_pairs(
-        m,
-        c,
-        crate::binary::portable::product_bits(m),
-    ))
+    let c = mul_pairs(&operand_pairs(a), &operand_pairs(b));
+    reduce_inline(kind, m, c)
 }
 
 /// `a² mod m` inlined into the caller, as [`mul_inline`].
@@ -157,47 +157,43 @@ pub unsafe fn mul_inline<const N: usize, M: ModulusSpec>(
 /// # Safety
 /// As [`mul_inline`].
 #[inline(always)]
-pub unsafe fn sqr_inline<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
-    let c = square_pairs(&words_to_pairs(a));
-    pairs_to_result(&reduce_pairs(
-        m,
-        c,
-        crate::binary::portable::product_bits(m),
-    ))
-}
-
-/// `a·b mod m` inlined as [`mul_inline`], reduced by shifts in SSE registers
-/// ([`reduce_pairs_shift`]) instead of carry-less folds.
-///
-/// # Safety
-/// The CPU must have PCLMULQDQ; `N ≤ 4` and [`shape_applies`] (else the result is
-/// meaningless, never undefined behaviour).
-#[inline(always)]
-pub unsafe fn mul_inline_shift<const N: usize, M: ModulusSpec>(
+pub unsafe fn sqr_inline<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
     m: &M,
     a: &[u64; N],
-    b: &[u64; N],
 ) -> [u64; N] {
-    let c = mul_pairs(&words_to_pairs(a), &words_to_pairs(b));
-    pairs_to_result(&reduce_pairs_shift(
-        m,
-        c,
-        crate::binary::portable::product_bits(m),
-    ))
+    reduce_inline(kind, m, square_pairs(&operand_pairs(a)))
 }
 
-/// `a² mod m` inlined, reduced by shifts in SSE registers (see [`mul_inline_shift`]).
-///
-/// # Safety
-/// As [`mul_inline_shift`].
+/// An operand's words as pairs, built from the words' values ([`pairs_of`],
+/// `_mm_set_epi64x`), not by a 16-byte load: in a caller where the words live in
+/// general registers, or were just written by 8-byte stores, a 16-byte load waits for
+/// a failed store-to-load forwarding (measured on Zen 5: whole curve operations up to 20 %
+/// slower with [`load_pairs`] here).
 #[inline(always)]
-pub unsafe fn sqr_inline_shift<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
-    let c = square_pairs(&words_to_pairs(a));
-    pairs_to_result(&reduce_pairs_shift(
-        m,
-        c,
-        crate::binary::portable::product_bits(m),
-    ))
+unsafe fn operand_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
+    pairs_of(a, &[0; N])
+}
+
+/// Reduces the double-length product held as pairs, as `kind` says, and returns the
+/// result as words (SSE2 moves, see [`operand_pairs`]): [`reduce_pairs`] (carry-less
+/// folds), [`reduce_pairs_shift`] (shifts in SSE registers), or the portable shift
+/// reduction in general registers.
+#[inline(always)]
+unsafe fn reduce_inline<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
+    m: &M,
+    c: [__m128i; N],
+) -> [u64; N] {
+    let top = crate::binary::portable::product_bits(m);
+    match kind {
+        InlineReduction::ClmulFold => pairs_to_words(&reduce_pairs(m, c, top)).0,
+        InlineReduction::SseShift => pairs_to_words(&reduce_pairs_shift(m, c, top)).0,
+        InlineReduction::GprShift => {
+            let (lo, hi) = pairs_to_words(&c);
+            crate::binary::portable::reduce_below(m, lo, hi, top)
+        }
+    }
 }
 
 /// Words `j, j + 1` of the 2N-word value held as pairs `x`, as one pair (words outside
@@ -307,34 +303,6 @@ pub unsafe fn reduce_pairs_shift<const N: usize, M: ModulusSpec>(
     c
 }
 
-/// `a·b mod m` inlined: the product in SSE registers ([`mul_pairs`]), then the words
-/// moved to general registers for the shift reduction of the portable code.
-///
-/// # Safety
-/// The CPU must have PCLMULQDQ; `N ≤ 4`.
-#[inline(always)]
-pub unsafe fn mul_inline_gpr<const N: usize, M: ModulusSpec>(
-    m: &M,
-    a: &[u64; N],
-    b: &[u64; N],
-) -> [u64; N] {
-    let c = mul_pairs(&words_to_pairs(a), &words_to_pairs(b));
-    let (lo, hi) = pairs_to_words(&c);
-    crate::binary::portable::reduce_below(m, lo, hi, crate::binary::portable::product_bits(m))
-}
-
-/// `a² mod m` inlined: the square in SSE registers ([`square_pairs`]), then the
-/// shift reduction of the portable code in general registers (see [`mul_inline_gpr`]).
-///
-/// # Safety
-/// The CPU must have PCLMULQDQ; `N ≤ 4`.
-#[inline(always)]
-pub unsafe fn sqr_inline_gpr<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
-    let c = square_pairs(&words_to_pairs(a));
-    let (lo, hi) = pairs_to_words(&c);
-    crate::binary::portable::reduce_below(m, lo, hi, crate::binary::portable::product_bits(m))
-}
-
 /// The 2N words held as pairs `c`, as (low, high) words (SSE2 moves only).
 #[inline(always)]
 unsafe fn pairs_to_words<const N: usize>(c: &[__m128i; N]) -> ([u64; N], [u64; N]) {
@@ -351,40 +319,6 @@ unsafe fn pairs_to_words<const N: usize>(c: &[__m128i; N]) -> ([u64; N], [u64; N
         }
     }
     (lo, hi)
-}
-
-/// The element's words as pairs, built from the words' values (`_mm_set_epi64x`), not
-/// by a 16-byte load: in a caller where the words live in general registers, or were
-/// just written by 8-byte stores, a 16-byte load would wait for a failed
-/// store-to-load forwarding (measured on Zen 5: a 233-bit square chain at 12.6 ns
-/// instead of 6.1 when the caller's value went through 8-byte copies).
-///
-/// # Safety
-/// SSE2 only (baseline on x86-64).
-#[inline(always)]
-unsafe fn words_to_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
-    let mut v = [_mm_setzero_si128(); N];
-    for (k, slot) in v.iter_mut().enumerate() {
-        let lo = if 2 * k < N { a[2 * k] } else { 0 };
-        let hi = if 2 * k + 1 < N { a[2 * k + 1] } else { 0 };
-        *slot = _mm_set_epi64x(hi as i64, lo as i64);
-    }
-    v
-}
-
-/// Words `0..N` of the pairs `c` as values (the counterpart of [`words_to_pairs`]).
-///
-/// # Safety
-/// SSE2 only (baseline on x86-64).
-#[inline(always)]
-unsafe fn pairs_to_result<const N: usize>(c: &[__m128i; N]) -> [u64; N] {
-    let mut out = [0u64; N];
-    for (w, slot) in out.iter_mut().enumerate() {
-        let p = c[w / 2];
-        let v = if w % 2 == 0 { p } else { _mm_srli_si128(p, 8) };
-        *slot = core::arch::x86_64::_mm_cvtsi128_si64(v) as u64;
-    }
-    out
 }
 
 /// Adds the 128-bit `p` at word offset `w` of the pair array `c` (bits past 2N words
