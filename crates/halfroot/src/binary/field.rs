@@ -326,36 +326,30 @@ fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
 }
 
 /// The default constant-time half-trace / solver method on this CPU for degree `d`:
-/// [`HalfTraceMethod::MaskCt`] where its AVX-512 kernel runs (eight rows per masked
-/// `vpxorq`) at every size; elsewhere `MaskCt` (its portable row scan) on small fields
-/// and [`HalfTraceMethod::NibbleCt`] (the nibble table read in full, ymm XORs with AVX2)
-/// on larger ones: up to 128 bits with AVX2, up to 256 bits without it.
+/// [`HalfTraceMethod::MaskCt`] wherever it has a SIMD kernel (AVX-512: eight rows per
+/// masked `vpxorq`; AVX2: row masks made by `vpcmpeqq`, see
+/// [`linear_map::backend::x86_64`](super::linear_map::backend::x86_64)), at every size;
+/// on CPUs without AVX2 `MaskCt` (its portable row scan) up to 256 bits and
+/// [`HalfTraceMethod::NibbleCt`] (the nibble table read in full) above.
 ///
-/// Measured with `halfroot report fields --quick` (single calls, ns per element, best of
-/// two runs) on an AMD EPYC Zen 4 restricted with `HALFROOT_CPU` (a stand-in for CPUs
-/// without AVX-512: no real Zen 3 was at hand), mask-ct / nibble-ct:
+/// Measured on an AMD EPYC Zen 5 (family 26 model 2), restricted with `HALFROOT_CPU`
+/// (a stand-in for CPUs without AVX-512 or AVX2: no real Zen 3 was at hand); a chain of
+/// dependent single calls (`half_trace_with`), ns, mask-ct / nibble-ct. The AVX2 column
+/// is the AVX2 `MaskCt` kernel; before it, AVX2 CPUs took `nibble-ct` above 128 bits:
 ///
 /// | d | native (AVX-512) | `avx2` | `clmul` (no AVX2) |
 /// |---|---|---|---|
-/// | 41 | 8.3 / 78 | 38 / 79 | 38 / 83 |
-/// | 127 | 19.5 / 230 | 211 / 229 | 212 / 268 |
-/// | 163 | 31.5 / 291 | 358 / 291 | 360 / 489 |
-/// | 233 | 50.8 / 423 | 547 / 423 | 546 / 650 |
-/// | 283 | 68.4 / 658 | 878 / 658 | 877 / 849 |
-/// | 409 | 131 / 948 | 1747 / 956 | 1742 / 1740 |
-/// | 571 | 366 / 1910 | 2814 / 1922 | 2825 / 2622 |
+/// | 41 | 8.8 / 60 | 11.0 / 60 | 30 / 60 |
+/// | 127 | 19.1 / 195 | 26.6 / 196 | 156 / 192 |
+/// | 163 | 23.2 / 247 | 36.9 / 250 | 264 / 310 |
+/// | 233 | 27.9 / 357 | 56.3 / 356 | 381 / 451 |
+/// | 283 | 54.8 / 491 | 76.1 / 493 | 649 / 579 |
+/// | 409 | 102 / 699 | 133 / 705 | 1315 / 1587 |
+/// | 571 | 172 / 1270 | 217 / 1258 | 2104 / 2204 |
 pub fn default_half_trace_ct_method(d: u32) -> HalfTraceMethod {
     use super::linear_map::backend::Kernel;
     match Kernel::detect(Layout::MaskCt) {
-        Kernel::Portable => {
-            let nibble_has_simd = !matches!(Kernel::detect(Layout::NibbleScanCt), Kernel::Portable);
-            let mask_up_to = if nibble_has_simd { 128 } else { 256 };
-            if d <= mask_up_to {
-                HalfTraceMethod::MaskCt
-            } else {
-                HalfTraceMethod::NibbleCt
-            }
-        }
+        Kernel::Portable if d > 256 => HalfTraceMethod::NibbleCt,
         _ => HalfTraceMethod::MaskCt,
     }
 }

@@ -358,6 +358,62 @@ pub(crate) mod tests {
         }
     }
 
+    /// The `MaskCt` kernels one by one (not only the one `new` detects): AVX-512, AVX2
+    /// and portable against the naive product, at every word count of the NIST sizes.
+    fn mask_ct_kernels_match_naive() {
+        fn at<const N: usize>(bits: usize, seed: u64) {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let columns: Vec<[u64; N]> = (0..bits)
+                .map(|_| random_vec::<N>(&mut rng, 64 * N))
+                .collect();
+            let mut kernels = vec![backend::Kernel::Portable];
+            #[cfg(target_arch = "x86_64")]
+            {
+                use crate::cpu::kernel_log::check;
+                use crate::cpu::Feature;
+                let avx512 = backend::x86_64::Avx512::detect();
+                let needs = [Feature::Avx512f, Feature::Avx512bw, Feature::Avx512dq];
+                if check("linear_map::mask_ct avx512", avx512.is_some(), &needs) {
+                    kernels.extend(avx512.map(backend::Kernel::Avx512));
+                }
+                let avx2 = backend::x86_64::Avx2::detect();
+                if check(
+                    "linear_map::mask_ct avx2",
+                    avx2.is_some(),
+                    &[Feature::Avx2, Feature::Bmi2],
+                ) {
+                    kernels.extend(avx2.map(backend::Kernel::Avx2));
+                }
+            }
+            for kernel in kernels {
+                let m = LinearMap::<N>::with_kernel(&columns, Layout::MaskCt, kernel);
+                assert_eq!(m.kernel_name(), kernel.name());
+                let mut batch = Vec::new();
+                for _ in 0..60 {
+                    let a = random_vec::<N>(&mut rng, bits);
+                    assert_eq!(m.apply(&a), naive(&columns, &a), "{} N={N}", kernel.name());
+                    batch.push(a);
+                }
+                let mut out = vec![[0u64; N]; batch.len()];
+                m.apply_many(&batch, &mut out).expect("lengths");
+                for (a, o) in batch.iter().zip(&out) {
+                    assert_eq!(*o, naive(&columns, a), "{} batch N={N}", kernel.name());
+                }
+                for k in 0..bits {
+                    let mut e = [0u64; N];
+                    e[k / 64] = 1 << (k % 64);
+                    assert_eq!(m.apply(&e), columns[k], "{} x^{k}", kernel.name());
+                }
+            }
+        }
+        at::<1>(41, 21);
+        at::<3>(163, 22);
+        at::<4>(233, 23);
+        at::<5>(283, 24);
+        at::<7>(409, 25);
+        at::<9>(571, 26);
+    }
+
     fn layout_names_round_trip() {
         for l in Layout::ALL {
             assert_eq!(l.name().parse::<Layout>().expect("name"), l);
@@ -377,6 +433,7 @@ pub(crate) mod tests {
             "accelerated_kernels_match_portable",
             accelerated_kernels_match_portable,
         ),
+        ("mask_ct_kernels_match_naive", mask_ct_kernels_match_naive),
         ("layout_names_round_trip", layout_names_round_trip),
     ];
 }

@@ -24,6 +24,8 @@ pub enum Kernel {
     #[cfg(target_arch = "x86_64")]
     Avx2(x86_64::Avx2),
     /// AVX-512 masked row XORs (holds the proof that the CPU has AVX-512 F/BW/DQ).
+    /// `MaskCt` maps take it where the CPU has it, else `Avx2` (ymm masks), else the
+    /// portable kernel.
     #[cfg(target_arch = "x86_64")]
     Avx512(x86_64::Avx512),
 }
@@ -38,6 +40,9 @@ impl Kernel {
                 Layout::MaskCt => {
                     if let Some(t) = x86_64::Avx512::detect() {
                         return Kernel::Avx512(t);
+                    }
+                    if let Some(t) = x86_64::Avx2::detect() {
+                        return Kernel::Avx2(t);
                     }
                 }
                 _ => {
@@ -213,7 +218,7 @@ pub fn select<const N: usize>(kernel: Kernel, layout: Layout) -> KernelFn<N> {
             Layout::Chunk6 => t.lookup_fn::<N, 6>(),
             Layout::Byte => t.lookup_fn::<N, 8>(),
             Layout::NibbleScanCt => t.scan_fn::<N>(),
-            Layout::MaskCt => mask_ct_portable::<N>,
+            Layout::MaskCt => t.mask_ct_fn::<N>(),
         },
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx512(t) => match layout {
@@ -277,7 +282,7 @@ pub fn select_many<const N: usize>(kernel: Kernel, layout: Layout) -> ManyFn<N> 
             Layout::Chunk6 => t.lookup_many_fn::<N, 6>(),
             Layout::Byte => t.lookup_many_fn::<N, 8>(),
             Layout::NibbleScanCt => t.scan_many_fn::<N>(),
-            Layout::MaskCt => mask_ct_many::<N>,
+            Layout::MaskCt => t.mask_ct_many_fn::<N>(),
         },
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx512(t) => match layout {
@@ -312,7 +317,7 @@ pub fn apply<const N: usize>(
             Layout::Chunk6 => t.lookup::<N, 6>(table, bits, a),
             Layout::Byte => t.lookup::<N, 8>(table, bits, a),
             Layout::NibbleScanCt => t.scan_ct::<N>(table, bits, a),
-            Layout::MaskCt => mask_ct_portable(table, bits, a),
+            Layout::MaskCt => t.mask_ct::<N>(table, bits, a),
         },
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx512(t) => match layout {

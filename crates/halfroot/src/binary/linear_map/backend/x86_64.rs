@@ -1,11 +1,15 @@
 //! x86-64 kernels of [`LinearMap`](crate::binary::linear_map::LinearMap): AVX2 table
-//! lookups (ymm XOR per 256-bit lane of an entry) and AVX-512 masked row XORs.
+//! lookups (ymm XOR per 256-bit lane of an entry), AVX-512 masked row XORs and their
+//! AVX2 form.
 //!
-//! Source: Intel SDM (VPXOR, VPXORQ with opmask, KMOVB). The lookup and scan loops are
-//! the portable ones of [`super`], compiled here with a ymm accumulator.
+//! Source: Intel SDM (VPXOR, VPXORQ with opmask, KMOVB, VPCMPEQQ). The lookup and scan
+//! loops are the portable ones of [`super`], compiled here with a ymm accumulator.
 //! Cost: `lookup` one aligned `vpxor ymm, ymm, m256` per lane of an entry per chunk;
-//! `mask_ct` one `kmovb` per input byte and one masked `vpxorq zmm` per output word and
-//! input byte, then a horizontal XOR per output word.
+//! `mask_ct` (AVX-512) one `kmovb` per input byte and one masked `vpxorq zmm` per output
+//! word and input byte, then a horizontal XOR per output word; `mask_ct` (AVX2) per
+//! input byte one broadcast and two `vpand` + `vpcmpeqq` making the eight row masks as
+//! two ymm of four qwords, then per output word two `vpand` and two `vpxor` (the same
+//! table: rows 8j…8j+3 and 8j+4…8j+7 of word w are the two lanes of the zmm row).
 //! Constant-time: `lookup` no; `scan_ct` and `mask_ct` yes (the input only selects
 //! masks, never addresses).
 //! Detection: [`crate::cpu`] (detected once, restricted by `HALFROOT_CPU`) when a map is
@@ -72,6 +76,24 @@ impl Avx2 {
     /// The batch form of [`Avx2::scan_fn`] (only obtainable with the token).
     pub fn scan_many_fn<const N: usize>(self) -> ManyFn<N> {
         scan_many_entry::<N>
+    }
+
+    /// The `MaskCt` layout with ymm masks (see the module documentation): the
+    /// constant-time kernel of CPUs with AVX2 but without AVX-512.
+    #[inline]
+    pub fn mask_ct<const N: usize>(self, table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+        // SAFETY: `self` exists only if the CPU has AVX2 (see `detect`).
+        unsafe { mask_ct_avx2::<N>(table, bits, a) }
+    }
+
+    /// [`Avx2::mask_ct`] as a function pointer (only obtainable with the token).
+    pub fn mask_ct_fn<const N: usize>(self) -> KernelFn<N> {
+        mask_ct_avx2_entry::<N>
+    }
+
+    /// The batch form of [`Avx2::mask_ct_fn`] (only obtainable with the token).
+    pub fn mask_ct_many_fn<const N: usize>(self) -> ManyFn<N> {
+        mask_ct_many_avx2_entry::<N>
     }
 
     /// [`scan_ct`] with ymm accumulators.
@@ -144,6 +166,20 @@ fn scan_entry<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64
 
 fn mask_ct_entry<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
     Avx512 { _private: () }.mask_ct::<N>(table, bits, a)
+}
+
+fn mask_ct_avx2_entry<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+    Avx2 { _private: () }.mask_ct::<N>(table, bits, a)
+}
+
+fn mask_ct_many_avx2_entry<const N: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    // SAFETY: handed out only by `Avx2::mask_ct_many_fn`, i.e. on CPUs with AVX2.
+    unsafe { mask_ct_many_avx2::<N>(table, bits, a, out) }
 }
 
 fn lookup_many_entry<const N: usize, const W: usize>(
@@ -450,6 +486,72 @@ unsafe fn mask_ct_body<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]
     for (o, r) in out.iter_mut().zip(acc) {
         let x = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64::<1>(r));
         let y = _mm_xor_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+        *o = (_mm_cvtsi128_si64(y) ^ _mm_extract_epi64::<1>(y)) as u64;
+    }
+    out
+}
+
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn mask_ct_avx2<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+    // SAFETY: AVX2 is enabled here (this function's contract).
+    unsafe { mask_ct_avx2_body::<N>(table, bits, a) }
+}
+
+/// The masked-row loop over a batch, AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn mask_ct_many_avx2<const N: usize>(
+    table: &[Lane],
+    bits: usize,
+    a: &[[u64; N]],
+    out: &mut [[u64; N]],
+) {
+    for (o, x) in out.iter_mut().zip(a) {
+        // SAFETY: AVX2 is enabled here (this function's contract).
+        *o = unsafe { mask_ct_avx2_body::<N>(table, bits, x) };
+    }
+}
+
+/// The body of [`mask_ct_avx2`], always inlined: per input byte j the masks of rows
+/// 8j…8j+3 and 8j+4…8j+7 as qwords (`vpcmpeqq` of the broadcast byte ANDed with the
+/// row's bit against that bit: no branch, no address depends on the input), then per
+/// output word the two ymm halves of the `MaskCt` row ANDed and XORed in.
+///
+/// # Safety
+/// Only to be called from functions compiled with AVX2, on a CPU that has it.
+#[inline(always)]
+unsafe fn mask_ct_avx2_body<const N: usize>(table: &[Lane], bits: usize, a: &[u64; N]) -> [u64; N] {
+    let mut acc = [_mm256_setzero_si256(); N];
+    let bytes = bits.div_ceil(8).min(8 * N);
+    let bits_lo = _mm256_set_epi64x(8, 4, 2, 1);
+    let bits_hi = _mm256_set_epi64x(128, 64, 32, 16);
+    for j in 0..bytes {
+        let byte = _mm256_set1_epi64x(((a[j / 8] >> (8 * (j % 8))) & 0xff) as i64);
+        let m_lo = _mm256_cmpeq_epi64(_mm256_and_si256(byte, bits_lo), bits_lo);
+        let m_hi = _mm256_cmpeq_epi64(_mm256_and_si256(byte, bits_hi), bits_hi);
+        let Some(rows) = table.get(j * N * 2..(j + 1) * N * 2) else {
+            break;
+        };
+        for (r, pair) in acc.iter_mut().zip(rows.chunks_exact(2)) {
+            // SAFETY: `pair` holds two 32-byte aligned lanes, each a valid aligned
+            // 256-bit load.
+            let (lo, hi) = unsafe {
+                (
+                    _mm256_load_si256(pair[0].0.as_ptr().cast()),
+                    _mm256_load_si256(pair[1].0.as_ptr().cast()),
+                )
+            };
+            let both = _mm256_xor_si256(_mm256_and_si256(lo, m_lo), _mm256_and_si256(hi, m_hi));
+            *r = _mm256_xor_si256(*r, both);
+        }
+    }
+    let mut out = [0u64; N];
+    for (o, r) in out.iter_mut().zip(acc) {
+        let y = _mm_xor_si128(_mm256_castsi256_si128(r), _mm256_extracti128_si256::<1>(r));
         *o = (_mm_cvtsi128_si64(y) ^ _mm_extract_epi64::<1>(y)) as u64;
     }
     out
