@@ -140,6 +140,19 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         self.engine.mul_inline(kind, &self.modulus, a, b)
     }
 
+    /// `√a` by ζ (as [`Arith::sqrt_by_zeta`]) with the inlined kernel reduced as `kind`
+    /// (x86-64 with PCLMULQDQ and BMI2, 2–4 words), for comparing the reductions;
+    /// `None` where this backend or modulus has no such kernel.
+    #[inline]
+    pub fn sqrt_by_zeta_with_reduction(
+        &self,
+        kind: InlineReduction,
+        zeta: &[u64; N],
+        a: &[u64; N],
+    ) -> Option<[u64; N]> {
+        self.engine.zeta_sqrt_inline(kind, &self.modulus, zeta, a)
+    }
+
     /// `a² mod P` by the inlined kernel reduced as `kind` (see
     /// [`Arith::mul_with_reduction`]).
     #[inline]

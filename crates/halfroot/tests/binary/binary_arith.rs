@@ -244,6 +244,34 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
                     assert_eq!(q.to_vec(), sq, "sqr {kind} {tag}");
                 }
             }
+            // The ζ square-root kernel is a_even + ζ·a_odd mod P for any reduced ζ
+            // (ζ = √x makes it √a): checked with ζ = b, by bits.
+            let (mut even, mut odd) = (vec![0u64; N], vec![0u64; N]);
+            for i in 0..d as usize {
+                if (a[i / 64] >> (i % 64)) & 1 == 1 {
+                    let (half, j) = if i % 2 == 0 {
+                        (&mut even, i / 2)
+                    } else {
+                        (&mut odd, i / 2)
+                    };
+                    half[j / 64] |= 1 << (j % 64);
+                }
+            }
+            let odd: [u64; N] = odd.try_into().expect("len");
+            let mut by_zeta = naive_mulmod(&b, &odd, &exps);
+            for (z, e) in by_zeta.iter_mut().zip(&even) {
+                *z ^= e;
+            }
+            assert_eq!(
+                ar.sqrt_by_zeta(&b, &a).to_vec(),
+                by_zeta,
+                "even + b·odd {tag}"
+            );
+            for kind in InlineReduction::ALL {
+                if let Some(r) = ar.sqrt_by_zeta_with_reduction(kind, &b, &a) {
+                    assert_eq!(r.to_vec(), by_zeta, "even + b·odd {kind} {tag}");
+                }
+            }
             let mut s3 = a;
             for _ in 0..3 {
                 s3 = naive_mulmod(&s3, &s3, &exps).try_into().expect("len");

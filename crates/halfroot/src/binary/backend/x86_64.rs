@@ -245,6 +245,21 @@ pub fn sqr_inline<const N: usize, M: ModulusSpec>(
     unsafe { fold::sqr_inline(kind, m, a) }
 }
 
+/// `√a = a_even + ζ·a_odd mod m` inlined into the caller, reduced as `kind` (see
+/// [`fold::zeta_sqrt_inline`]).
+#[inline(always)]
+pub fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
+    _t: PclmulBmi2,
+    kind: InlineReduction,
+    m: &M,
+    zeta: &[u64; N],
+    a: &[u64; N],
+) -> [u64; N] {
+    // SAFETY: the token exists only when pclmulqdq and bmi2 were detected; the kernel
+    // uses SSE2 (baseline), PCLMULQDQ and PEXT only.
+    unsafe { fold::zeta_sqrt_inline(kind, m, zeta, a) }
+}
+
 /// Whether [`mul_fold`] and [`sqr_fold`] use the fold reduction for `m` (else shifts).
 #[inline(always)]
 pub fn fold_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {

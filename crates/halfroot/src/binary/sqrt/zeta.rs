@@ -54,6 +54,7 @@ impl<const N: usize> ZetaSqrt<N> {
     }
 
     /// `√a`.
+    #[inline]
     pub fn sqrt<M: ModulusSpec>(&self, arith: &Arith<N, M>, a: &[u64; N]) -> [u64; N] {
         match &self.sparse {
             Some(terms) => {

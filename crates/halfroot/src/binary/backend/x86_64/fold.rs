@@ -165,6 +165,61 @@ pub unsafe fn sqr_inline<const N: usize, M: ModulusSpec>(
     reduce_inline(kind, m, square_pairs(&operand_pairs(a)))
 }
 
+/// One PEXT (BMI2): the bits of `a` under `mask`, packed at the bottom, as the
+/// intrinsic `_pext_u64`. Written as `asm!` (as [`clmul`]) so that it inlines into
+/// functions compiled without the `bmi2` target feature.
+///
+/// # Safety
+/// The CPU must have BMI2 (the `PclmulBmi2` token guarantees it).
+#[inline(always)]
+pub unsafe fn pext(a: u64, mask: u64) -> u64 {
+    let r: u64;
+    // SAFETY: the caller guarantees BMI2; the instruction reads and writes only the
+    // three registers named.
+    unsafe {
+        core::arch::asm!(
+            "pext {r}, {a}, {m}",
+            r = lateout(reg) r,
+            a = in(reg) a,
+            m = in(reg) mask,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    r
+}
+
+/// `√a = a_even + ζ·a_odd mod m` (Avanzi §2.1, formula (1); `zeta` = √x) inlined
+/// into the caller: the even and odd bits of `a` by PEXT, ζ·a_odd by the carry-less
+/// Karatsuba of [`mul_pairs`] (a_odd has ⌈N/2⌉ nonzero words), the product reduced as
+/// `kind` from degree d + ⌊d/2⌋ down (nothing lies above it: deg ζ < d and
+/// deg a_odd ≤ (d − 3)/2).
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and BMI2; `kind.applies::<N, M>(m)`.
+#[inline(always)]
+pub unsafe fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
+    m: &M,
+    zeta: &[u64; N],
+    a: &[u64; N],
+) -> [u64; N] {
+    let mut even = [0u64; N];
+    let mut odd = [0u64; N];
+    for (i, &w) in a.iter().enumerate() {
+        let sh = 32 * (i & 1);
+        even[i / 2] |= pext(w, 0x5555_5555_5555_5555) << sh;
+        odd[i / 2] |= pext(w, 0xAAAA_AAAA_AAAA_AAAA) << sh;
+    }
+    let mut c = mul_pairs(&operand_pairs(zeta), &operand_pairs(&odd));
+    // The even half in the low words (its zero pairs cost nothing: constants).
+    let ev = pairs_of(&even, &[0; N]);
+    for (cj, ej) in c.iter_mut().zip(ev.iter()) {
+        *cj = _mm_xor_si128(*cj, *ej);
+    }
+    let d = m.degree() as usize;
+    reduce_inline_from(kind, m, c, d + d / 2)
+}
+
 /// An operand's words as pairs, built from the words' values ([`pairs_of`],
 /// `_mm_set_epi64x`), not by a 16-byte load: in a caller where the words live in
 /// general registers, or were just written by 8-byte stores, a 16-byte load waits for
@@ -185,7 +240,17 @@ unsafe fn reduce_inline<const N: usize, M: ModulusSpec>(
     m: &M,
     c: [__m128i; N],
 ) -> [u64; N] {
-    let top = crate::binary::portable::product_bits(m);
+    reduce_inline_from(kind, m, c, crate::binary::portable::product_bits(m))
+}
+
+/// [`reduce_inline`] of a value with no bit at position `top` or above.
+#[inline(always)]
+unsafe fn reduce_inline_from<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
+    m: &M,
+    c: [__m128i; N],
+    top: usize,
+) -> [u64; N] {
     match kind {
         InlineReduction::ClmulFold => pairs_to_words(&reduce_pairs(m, c, top)).0,
         InlineReduction::SseShift => pairs_to_words(&reduce_pairs_shift(m, c, top)).0,
