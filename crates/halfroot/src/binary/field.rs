@@ -313,10 +313,21 @@ const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 /// tables (fewest lookups; measured fastest at 163–571 bits in
 /// `benches/binary_quadratic.rs`, ahead of 6-bit chunks, nibbles and the folding
 /// methods), nibble tables when byte tables would exceed [`BYTE_TABLE_MAX_BYTES`].
-/// Re-measured through the batch path (`LinearMap::apply_many`, 64 elements, best of
-/// 300, ns per element): byte / chunk6 / chunk5 / nibble = 6.6 / 8.5 / 10.4 / 13.2 at
-/// NIST 163, 10.0 / 11.6 / 13.5 / 17.1 at 233, 24 / 31 / 122 / 157 at 283, 39 / 46 /
-/// 170 / 223 at 409, 83 / 106 / 107 / 394 at 571: byte tables win at every size.
+/// Re-measured in session 21 on a Zen 5, after the AVX2 lookup stopped keeping its
+/// accumulators in memory at 5 words and up (`linear_map::backend::x86_64`), at the
+/// NIST polynomials, ns per element, batch (`LinearMap::apply_many`, 64 elements,
+/// median of 301) / chain of single calls, byte · chunk6 · chunk5 · nibble:
+///
+/// | d | byte | chunk6 | chunk5 | nibble |
+/// |---|---|---|---|---|
+/// | 163 | 4.9 / 13.6 | 5.8 / 12.8 | 6.0 / 12.2 | 7.4 / 13.5 |
+/// | 233 | 6.9 / 16.1 | 7.7 / 17.2 | 8.3 / 15.0 | 9.7 / 17.8 |
+/// | 283 | 15.2 / 25.0 | 24.7 / 32.1 | 21.9 / 29.7 | 25.8 / 33.8 |
+/// | 409 | 24.3 / 36.0 | 25.4 / 34.0 | 41.6 / 48.2 | 34.4 / 43.5 |
+/// | 571 | 50.1 / 76.2 | 62.4 / 67.6 | 61.0 / 67.6 | 79.0 / 83.1 |
+///
+/// Byte tables win every batch and most chains. Chunk6 and chunk5 lead some chains by
+/// 5–12 %, at 409 and 571 bits, where the byte tables (896 KiB and 1.7 MiB) leave L2.
 fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
     if Layout::Byte.table_bytes(d as usize, n) <= BYTE_TABLE_MAX_BYTES {
         HalfTraceMethod::Byte
