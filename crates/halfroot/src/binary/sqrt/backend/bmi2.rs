@@ -60,9 +60,12 @@ pub fn sparse<const N: usize>(
 /// [`type1_kernel`](super::type1_kernel) with PEXT, or `None` without BMI2. The kernel
 /// is inlined into the caller (PEXT through `asm!`, see
 /// [`fold::pext`](crate::binary::backend::x86_64::fold::pext)), not called in a BMI2
-/// function: chains of single square roots (Zen 5) took 2.2 against 7.3 ns at
-/// 127,63,0, 3.9 against 6.4 at 233,159,0, 5.8 against 14.2 at 409,87,0 and 9.4
-/// against 13.6 at 571,193,185,5,0.
+/// function. Chains of single square roots on a Zen 5, `report fields --peers` (the
+/// value kept in registers between operations): 1.77 against 7.13 ns at 127,63,0,
+/// 3.35 against 7.98 at 233,159,0. A scratch harness with the value stored and
+/// reloaded between operations (short timed runs): 5.8 against 14.2 at 409,87,0 and
+/// 9.4 against 13.6 at 571,193,185,5,0; the `report ec` field table, which also
+/// stores and reloads but times long runs, shows far less gain (see the README).
 #[inline(always)]
 pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> Option<[u64; N]> {
     #[cfg(target_arch = "x86_64")]
