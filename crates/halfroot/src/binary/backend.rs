@@ -514,11 +514,8 @@ impl Engine {
         // roots (Zen 5) it was the fastest of the three or level with it on every
         // 2–4-word polynomial tried (83 … 251 bits; at 163,7,6,3,0 10.5 ns against 11.4
         // by carry-less folds, at 233,74,0 11.8 against 14.9 out of line).
-        #[cfg(target_arch = "x86_64")]
-        if let Engine::PclmulPdep(t) | Engine::PclmulFold(t) = self {
-            if InlineReduction::GprShift.applies::<N, M>(m) {
-                return x86_64::zeta_sqrt_inline(t, InlineReduction::GprShift, m, zeta, a);
-            }
+        if let Some(r) = self.zeta_sqrt_inline(InlineReduction::GprShift, m, zeta, a) {
+            return r;
         }
         match self {
             #[cfg(target_arch = "x86_64")]

@@ -370,15 +370,9 @@ unsafe fn k_zeta_sqrt<const N: usize, M: ModulusSpec>(
     a: &[u64; N],
     out: *mut [u64; N],
 ) {
-    use core::arch::x86_64::_pext_u64;
     let d = m.degree() as usize;
-    let mut even = [0u64; N];
-    let mut odd = [0u64; N];
-    for (i, &w) in a.iter().enumerate() {
-        let sh = 32 * (i & 1);
-        even[i / 2] |= _pext_u64(w, 0x5555_5555_5555_5555) << sh;
-        odd[i / 2] |= _pext_u64(w, 0xAAAA_AAAA_AAAA_AAAA) << sh;
-    }
+    // The callers hold the PCLMULQDQ + BMI2 token.
+    let (even, odd) = crate::binary::sqrt::backend::split_with::<N, fold::AsmPextSplit>(a, N);
     let (mut lo, hi) = k_mul_half(zeta, &odd);
     for (l, e) in lo.iter_mut().zip(even.iter()) {
         *l ^= e;

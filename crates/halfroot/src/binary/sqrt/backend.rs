@@ -32,12 +32,24 @@ pub fn compress_even_word(x: u64) -> u32 {
 /// bit `2i` of `a` goes to bit `i` of `even`, bit `2i+1` to bit `i` of `odd`; words of
 /// `a` from `words` on are ignored, and the outputs are zero beyond `⌈words/2⌉` words.
 pub fn split_portable<const N: usize>(a: &[u64; N], words: usize) -> ([u64; N], [u64; N]) {
+    split_with::<N, PortableSplit>(a, words)
+}
+
+/// `(even, odd)` compressions of the first `words` words of `a` by the word splitter
+/// `S` (as [`split_portable`]); always inlined, so each kernel compiles it with its
+/// own splitter.
+#[inline(always)]
+pub fn split_with<const N: usize, S: WordSplit>(
+    a: &[u64; N],
+    words: usize,
+) -> ([u64; N], [u64; N]) {
     let mut even = [0u64; N];
     let mut odd = [0u64; N];
     for (i, &w) in a.iter().enumerate().take(words) {
+        let (e, o) = S::split_word(w);
         let sh = 32 * (i & 1);
-        even[i / 2] |= (compress_even_word(w) as u64) << sh;
-        odd[i / 2] |= (compress_even_word(w >> 1) as u64) << sh;
+        even[i / 2] |= e << sh;
+        odd[i / 2] |= o << sh;
     }
     (even, odd)
 }
@@ -75,17 +87,10 @@ pub fn sparse_kernel<const N: usize, S: WordSplit>(
     odd_words: usize,
     terms: &[u32],
 ) -> [[u64; N]; 3] {
-    let mut even = [0u64; N];
-    let mut odd = [0u64; N];
     // All N words: a reduced input has zeros from word ⌈d/64⌉ on, so the loop bound
     // can be the constant N (unrolled) rather than `words`.
     let _ = words;
-    for (i, &w) in a.iter().enumerate() {
-        let (e, o) = S::split_word(w);
-        let sh = 32 * (i & 1);
-        even[i / 2] |= e << sh;
-        odd[i / 2] |= o << sh;
-    }
+    let (even, odd) = split_with::<N, S>(a, N);
     // α_odd has at most ⌈N/2⌉ nonzero words; the constant bound lets the loop unroll.
     let _ = odd_words;
     let half = N.div_ceil(2);
@@ -116,16 +121,8 @@ pub fn sparse_kernel<const N: usize, S: WordSplit>(
 #[inline(always)]
 pub fn type1_kernel<const N: usize, M: ModulusSpec, S: WordSplit>(m: &M, a: &[u64; N]) -> [u64; N] {
     let d = m.degree() as usize;
-    let mut even = [0u64; N];
-    let mut odd = [0u64; N];
     // Only the words below ⌈d/64⌉ can be nonzero; the constant bound lets the loop unroll.
-    let words = d.div_ceil(64).min(N);
-    for (i, &w) in a.iter().enumerate().take(words) {
-        let (e, o) = S::split_word(w);
-        let sh = 32 * (i & 1);
-        even[i / 2] |= e << sh;
-        odd[i / 2] |= o << sh;
-    }
+    let (even, odd) = split_with::<N, S>(a, d.div_ceil(64).min(N));
     // a_odd has (d − 1)/2 bits.
     let half = (d / 2).div_ceil(64).clamp(1, N);
     let mut r = even;

@@ -29,6 +29,10 @@
 //! Their cost: the product's 3 / 6 / 9 PCLMULQDQ (N = 2 / 3 / 4) or the square's N,
 //! then the reduction (one PCLMULQDQ per piece of R and folded word, or two shifts per
 //! term of P per word).
+//! [`zeta_sqrt_inline`] does the same for the ζ square root (Avanzi §2.1): PEXT is
+//! issued through [`pext`] as PCLMULQDQ through [`clmul`] (the caller must hold the
+//! PCLMULQDQ + BMI2 token); cost 4N PEXT, the product of [`mul_pairs`] and one
+//! reduction from degree d + ⌊d/2⌋; constant-time as the rest.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -39,6 +43,7 @@ use core::arch::x86_64::{
 
 use crate::binary::backend::InlineReduction;
 use crate::binary::modulus::ModulusSpec;
+use crate::binary::sqrt::backend::{split_with, WordSplit, EVEN_MASK, ODD_MASK};
 
 /// Whether the fold reduction applies to `m` with `N`-word elements and pays: the
 /// shape conditions of the module header, and R in at most half as many 64-bit pieces
@@ -188,6 +193,19 @@ pub unsafe fn pext(a: u64, mask: u64) -> u64 {
     r
 }
 
+/// The PEXT [`WordSplit`] through [`pext`], inlinable into code compiled without
+/// BMI2. Only for code that has seen BMI2 (a `PclmulBmi2` token, or
+/// `sqrt::backend::bmi2::available()`): its safe method issues PEXT.
+pub(crate) struct AsmPextSplit;
+
+impl WordSplit for AsmPextSplit {
+    #[inline(always)]
+    fn split_word(w: u64) -> (u64, u64) {
+        // SAFETY: only used where BMI2 was detected (see the type's documentation).
+        unsafe { (pext(w, EVEN_MASK), pext(w, ODD_MASK)) }
+    }
+}
+
 /// `√a = a_even + ζ·a_odd mod m` (Avanzi §2.1, formula (1); `zeta` = √x) inlined
 /// into the caller: the even and odd bits of `a` by PEXT, ζ·a_odd by the carry-less
 /// Karatsuba of [`mul_pairs`] (a_odd has ⌈N/2⌉ nonzero words), the product reduced as
@@ -203,13 +221,7 @@ pub unsafe fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
     zeta: &[u64; N],
     a: &[u64; N],
 ) -> [u64; N] {
-    let mut even = [0u64; N];
-    let mut odd = [0u64; N];
-    for (i, &w) in a.iter().enumerate() {
-        let sh = 32 * (i & 1);
-        even[i / 2] |= pext(w, 0x5555_5555_5555_5555) << sh;
-        odd[i / 2] |= pext(w, 0xAAAA_AAAA_AAAA_AAAA) << sh;
-    }
+    let (even, odd) = split_with::<N, AsmPextSplit>(a, N);
     let mut c = mul_pairs(&operand_pairs(zeta), &operand_pairs(&odd));
     // The even half in the low words (its zero pairs cost nothing: constants).
     let ev = pairs_of(&even, &[0; N]);

@@ -71,7 +71,8 @@ pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> Option<[u64
     #[cfg(target_arch = "x86_64")]
     {
         if available() {
-            return Some(super::type1_kernel::<N, M, x86::AsmPextSplit>(m, a));
+            use crate::binary::backend::x86_64::fold::AsmPextSplit;
+            return Some(super::type1_kernel::<N, M, AsmPextSplit>(m, a));
         }
     }
     let _ = (m, a);
@@ -114,20 +115,6 @@ mod x86 {
             // SAFETY: only reached through `sparse_bmi2` and `type1_bmi2`, which require BMI2 and into
             // which this function is always inlined.
             unsafe { (_pext_u64(w, EVEN_MASK), _pext_u64(w, ODD_MASK)) }
-        }
-    }
-
-    /// The `pext` [`WordSplit`] through `asm!`, inlinable into code compiled without
-    /// BMI2; only used by `super::type1` after `available()` has seen BMI2.
-    pub(super) struct AsmPextSplit;
-
-    impl WordSplit for AsmPextSplit {
-        #[inline(always)]
-        fn split_word(w: u64) -> (u64, u64) {
-            use crate::binary::backend::x86_64::fold::pext;
-            // SAFETY: this type is only used by `super::type1`, after `available()`
-            // found BMI2.
-            unsafe { (pext(w, EVEN_MASK), pext(w, ODD_MASK)) }
         }
     }
 
