@@ -557,7 +557,9 @@ pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
 /// same against crrl's `GFb127`. Cases are ours / peer (≤ 1 meets).
 fn peer_field_checks(rows: &[Value], out: &mut Vec<Check>) {
     const OPS: [&str; 5] = ["mul", "sqr", "sqrt", "trace", "half-trace ct"];
-    let judge = |ops: &[Value], peer: &str, ours: &[(&str, &str)]| -> Vec<Case> {
+    // Per label: ours as `[u64; N]` words (`BinaryField`) and as `PackedField`; the case
+    // takes the faster and says which.
+    let judge = |ops: &[Value], peer: &str, ours: &[(&str, &str, &str)]| -> Vec<Case> {
         let mut cases = Vec::new();
         for op in ops {
             let Some(name) = op.get("op").and_then(Value::as_str) else {
@@ -566,11 +568,19 @@ fn peer_field_checks(rows: &[Value], out: &mut Vec<Check>) {
             if !OPS.contains(&name) {
                 continue;
             }
-            for (key, label) in ours {
+            for (key, packed_key, label) in ours {
                 for (kind, short) in [("latency", "lat"), ("throughput", "thr")] {
-                    if let (Some(p), Some(o)) = (num(op, &[peer, kind]), num(op, &[key, kind])) {
+                    let words = num(op, &[key, kind]);
+                    let packed = num(op, &[packed_key, kind]);
+                    let best = match (words, packed) {
+                        (Some(w), Some(p)) if p < w => Some((p, " (packed)")),
+                        (Some(w), _) => Some((w, "")),
+                        (None, Some(p)) => Some((p, " (packed)")),
+                        (None, None) => None,
+                    };
+                    if let (Some(p), Some((o, how))) = (num(op, &[peer, kind]), best) {
                         let r = o / p;
-                        cases.push((format!("{label} {name} {short}"), r, r <= 1.0));
+                        cases.push((format!("{label} {name} {short}{how}"), r, r <= 1.0));
                     }
                 }
             }
@@ -582,7 +592,10 @@ fn peer_field_checks(rows: &[Value], out: &mut Vec<Check>) {
             let cases = judge(
                 ops,
                 "c_xs233",
-                &[("ours_233_74_0", "233,74"), ("ours_233_159_0", "233,159")],
+                &[
+                    ("ours_233_74_0", "ours_packed_233_74_0", "233,74"),
+                    ("ours_233_159_0", "ours_packed_233_159_0", "233,159"),
+                ],
             );
             out.extend(check(
                 20,
@@ -596,7 +609,11 @@ fn peer_field_checks(rows: &[Value], out: &mut Vec<Check>) {
             .and_then(|v| v.get("ops"))
             .and_then(Value::as_array)
         {
-            let cases = judge(ops, "crrl_127_63_0", &[("ours_127_63_0", "127,63")]);
+            let cases = judge(
+                ops,
+                "crrl_127_63_0",
+                &[("ours_127_63_0", "ours_packed_127_63_0", "127,63")],
+            );
             out.extend(check(
                 20,
                 "at 127,63,0 mul, sqr, sqrt, trace, ct half-trace ≤ crrl GFb127 (ours / crrl, latency and throughput)",
@@ -750,7 +767,11 @@ mod tests {
         doc.insert(
             "fields".into(),
             json!([{"peer_c_xs233_gf233": [op("mul", 10.0, 12.0), op("sqr", 6.0, 5.0),
-                                            op("inv", 100.0, 900.0)]},
+                                            op("inv", 100.0, 900.0),
+                                            // The packed field faster than the words.
+                                            {"op": "trace", "c_xs233": {"latency": 1.0, "throughput": 1.0},
+                                             "ours_233_74_0": {"latency": 2.0, "throughput": 1.0},
+                                             "ours_packed_233_74_0": {"latency": 0.5, "throughput": 3.0}}]},
                    {"peer_crrl_gfb127": {"backend": "x", "ops": [
                        {"op": "mul", "crrl_127_63_0": {"latency": 5.0, "throughput": 2.0},
                         "ours_127_63_0": {"latency": 4.0, "throughput": 2.0}}]}}]),
@@ -773,6 +794,17 @@ mod tests {
             xs.measured
         );
         assert!(!xs.measured.contains("inv"), "{}", xs.measured);
+        // The faster of words and packed, named.
+        assert!(
+            xs.measured.contains("233,74 trace lat (packed): 0.500×"),
+            "{}",
+            xs.measured
+        );
+        assert!(
+            xs.measured.contains("233,74 trace thr: 1.000×"),
+            "{}",
+            xs.measured
+        );
         let cr = c
             .iter()
             .find(|c| c.target.contains("crrl"))

@@ -24,6 +24,8 @@
 //! * [`quadratic`]: λ² + λ = α in every degree, a·λ² + b·λ + c = 0.
 //! * [`dynamic`]: [`dynamic::DynBinaryField`], any degree 2..=4096 chosen at run time.
 //! * [`hex`]: the hexadecimal text form of elements.
+//! * [`packed`] (x86-64): [`packed::PackedField`], 2–4-word compile-time fields whose
+//!   elements stay in SSE registers, partially reduced (c-xs233's representation).
 //! * [`spec`]: zero-sized compile-time specs (NIST, Avanzi Tables 1 and 3).
 
 pub mod arith;
@@ -36,6 +38,8 @@ pub mod hex;
 pub mod inv;
 pub mod linear_map;
 pub mod modulus;
+#[cfg(target_arch = "x86_64")]
+pub mod packed;
 pub mod portable;
 pub mod quadratic;
 pub mod spec;

@@ -469,6 +469,44 @@ fn measure_xs233(budget: Budget) -> Vec<Xs233Mul> {
     out
 }
 
+/// (ladder, ECDH) ns on the packed field, or why not.
+type PackedTimes = Result<(f64, f64), String>;
+
+/// Our constant-time ladder and ECDH on `curve` (sect233r1 / sect233k1) over
+/// [`halfroot::binary::packed::PackedField`] (233,74,0, elements kept in SSE registers,
+/// partially reduced), ns: (ladder, ECDH), or why not.
+#[cfg(target_arch = "x86_64")]
+fn packed_233(curve: &str, budget: Budget) -> PackedTimes {
+    use halfroot::binary::packed::PackedField;
+    use halfroot::ec2::ScalarMulAlgorithm;
+    let err = |e: halfroot::Error| e.to_string();
+    let f = PackedField::<4, Nist233>::new(Nist233).map_err(err)?;
+    let c = BinaryCurve::standard_on(f, curve).map_err(err)?;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x7061_636b);
+    let g = c.generator();
+    let k = c.random_scalar_vartime(&mut rng);
+    let peer = c
+        .mul(None, &c.random_scalar_vartime(&mut rng), &g)
+        .map_err(err)?;
+    let d = c.scalar_from_biguint(&c.random_scalar_vartime(&mut rng));
+    c.ecdh(&d, &peer).map_err(err)?;
+    let ladder = median_ns(budget, 1, || {
+        black_box(
+            c.mul(Some(ScalarMulAlgorithm::Ladder), black_box(&k), &g)
+                .ok(),
+        );
+    });
+    let ecdh = median_ns(budget, 1, || {
+        black_box(c.ecdh(black_box(&d), &peer).ok());
+    });
+    Ok((ladder, ecdh))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn packed_233(_curve: &str, _budget: Budget) -> PackedTimes {
+    Err("the packed field exists on x86-64 only".into())
+}
+
 /// Runs the section.
 pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     let mut rows = Vec::new();
@@ -652,6 +690,14 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     } else {
         Vec::new()
     };
+    let packed: Vec<(&str, PackedTimes)> = if opts.peers {
+        ["sect233r1", "sect233k1"]
+            .into_iter()
+            .map(|c| (c, packed_233(c, opts.budget())))
+            .collect()
+    } else {
+        Vec::new()
+    };
     if !xs233.is_empty() {
         md.push_str(
             "\nc-xs233 (Pornin: the prime-order groups xsb233 ⊂ B-233 and xsk233 ⊂ K-233, \
@@ -663,7 +709,9 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
              signed 5-bit windows; `mul_ladder`: X-only LD ladder; `mul_frob`: τ-adic \
              (Frobenius) recoding; `mulgen(_frob)`: fixed base with precomputed tables \
              of G, constant time — halfroot's fixed-base comb (`kG comb` above) is \
-             variable-time, so its constant-time k·G is this same ladder:\n\n",
+             variable-time, so its constant-time k·G is this same ladder. `packed`: \
+             the same ladder and ECDH on `PackedField` (233,74,0, elements kept in SSE \
+             registers and partially reduced, as c-xs233 keeps them):\n\n",
         );
         let mut t = Table::new([
             "curve",
@@ -677,6 +725,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "×",
             "w-NAF 74",
             "×",
+            "ladder packed",
+            "×",
+            "ECDH packed",
+            "×",
         ]);
         let us = |v: f64| format!("{:.1}", v / 1000.0);
         for x in &xs233 {
@@ -685,6 +737,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                 continue;
             };
             let label = format!("{} ({})", x.curve, n.nist);
+            let pk = packed
+                .iter()
+                .find(|(c, _)| *c == x.curve)
+                .and_then(|(_, v)| v.as_ref().ok());
             match &x.ns {
                 Ok(p) => {
                     let rel = |v: f64| format!("{}×", ratio(v / p));
@@ -700,12 +756,21 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                         rel(n.ops.ecdh),
                         us(n.ops.wnaf),
                         rel(n.ops.wnaf),
+                        pk.map_or("—".into(), |v| us(v.0)),
+                        pk.map_or("—".into(), |v| rel(v.0)),
+                        pk.map_or("—".into(), |v| us(v.1)),
+                        pk.map_or("—".into(), |v| rel(v.1)),
                     ]);
                 }
                 Err(e) => t.push([label, x.function.clone(), format!("unavailable: {e}")]),
             }
         }
         md.push_str(&t.render());
+        for (c, v) in &packed {
+            if let Err(e) = v {
+                md.push_str(&format!("\n(packed {c} not measured: {e})\n"));
+            }
+        }
     }
     let crrl = opts.peers.then(|| super::crrl_json(opts.quick));
     if let Some(j) = &crrl {
@@ -866,11 +931,19 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             Err(e) => json!({"curve": x.curve, "function": x.function, "error": e}),
         })
         .collect();
+    let packed_json: Vec<Value> = packed
+        .iter()
+        .map(|(c, v)| match v {
+            Ok((l, e)) => json!({"curve": c, "ladder_ns": l, "ecdh_ns": e}),
+            Err(e) => json!({"curve": c, "error": e}),
+        })
+        .collect();
     Ok(SectionOutput {
         markdown: md,
         json: json!({
             "rows": json_rows,
             "peer_c_xs233": xs233_json,
+            "packed_233": packed_json,
             "peer_crrl_gls254": crrl.map(|j| match j {
                 Ok(j) => j["gls254_ns"].clone(),
                 Err(e) => json!({ "error": e }),

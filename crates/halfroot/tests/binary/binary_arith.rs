@@ -58,7 +58,7 @@ fn naive_mod(x: &[u64], exps: &[u32], words: usize) -> Vec<u64> {
 }
 
 /// `a·b mod P` by Horner on the bits of `a` (b must be reduced).
-fn naive_mulmod(a: &[u64], b: &[u64], exps: &[u32]) -> Vec<u64> {
+pub(crate) fn naive_mulmod(a: &[u64], b: &[u64], exps: &[u32]) -> Vec<u64> {
     let d = exps[0] as usize;
     let words = a.len();
     let mut r = vec![0u64; words + 1];

@@ -9,6 +9,7 @@ mod binary_arith;
 mod binary_inv;
 mod binary_inv_many;
 mod binary_many;
+mod binary_packed;
 mod binary_quadratic;
 mod binary_sliced;
 mod dyn_rows;

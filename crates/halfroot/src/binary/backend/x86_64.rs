@@ -36,6 +36,7 @@ use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
 
 pub mod fold;
+pub mod lanes;
 #[rustfmt::skip]
 mod montgomery_clmul;
 

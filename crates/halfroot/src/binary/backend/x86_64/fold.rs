@@ -26,9 +26,11 @@
 //! AMD Zen 5, a third of a 127-bit product). [`mul_inline`] and [`sqr_inline`] inline
 //! the whole product and reduction into the caller (the curve formulas), reduced by
 //! one of three [`InlineReduction`]s; the caller must hold the PCLMULQDQ proof token.
-//! Their cost: the product's 3 / 6 / 9 PCLMULQDQ (N = 2 / 3 / 4) or the square's N,
-//! then the reduction (one PCLMULQDQ per piece of R and folded word, or two shifts per
-//! term of P per word).
+//! Their cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4; see [`mul_pairs`]) or
+//! the square's N, then the reduction (one PCLMULQDQ per piece of R and folded word, or
+//! two shifts per term of P per word). The `*_to` forms of the reductions can stop
+//! before the last fold (degree < 64N, partially reduced), for
+//! [`lanes`](super::lanes).
 //! [`zeta_sqrt_inline`] does the same for the ζ square root (Avanzi §2.1): PEXT is
 //! issued through [`pext`] as PCLMULQDQ through [`clmul`] (the caller must hold the
 //! PCLMULQDQ + BMI2 token); cost 4N PEXT, the product of [`mul_pairs`] and one
@@ -326,8 +328,25 @@ unsafe fn shl_pairs<const N: usize>(x: &[__m128i; N], e: usize) -> [__m128i; N] 
 #[inline(always)]
 pub unsafe fn reduce_pairs_shift<const N: usize, M: ModulusSpec>(
     m: &M,
+    c: [__m128i; N],
+    top: usize,
+) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe { reduce_pairs_shift_to(m, c, top, true) }
+}
+
+/// [`reduce_pairs_shift`], stopping before the last step when `finish` is false: the
+/// result then has degree < 64N and is congruent to the input (partially reduced, as
+/// c-xs233 keeps its elements), words N.. cleared.
+///
+/// # Safety
+/// As [`reduce_pairs_shift`].
+#[inline(always)]
+pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
+    m: &M,
     mut c: [__m128i; N],
     top: usize,
+    finish: bool,
 ) -> [__m128i; N] {
     let d = m.degree() as usize;
     let ks = m.middle_exponents();
@@ -353,7 +372,7 @@ pub unsafe fn reduce_pairs_shift<const N: usize, M: ModulusSpec>(
         }
         top = top - 64 * N + shift + kmax;
     }
-    if !d.is_multiple_of(64) {
+    if finish && !d.is_multiple_of(64) {
         // t = the bits at and above d (in word N − 1), moved down to bit 0.
         let k = N - 1;
         let t = _mm_srl_epi64(pair_at(&c, k as isize), _mm_cvtsi64_si128((d % 64) as i64));
@@ -451,8 +470,25 @@ pub unsafe fn reduce_store<const N: usize, M: ModulusSpec>(
 #[inline(always)]
 pub unsafe fn reduce_pairs<const N: usize, M: ModulusSpec>(
     m: &M,
+    c: [__m128i; N],
+    top: usize,
+) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe { reduce_pairs_to(m, c, top, true) }
+}
+
+/// [`reduce_pairs`], stopping before the fold of the bits at and above d when `finish`
+/// is false: the result then has degree < 64N and is congruent to the input (partially
+/// reduced), words N.. cleared.
+///
+/// # Safety
+/// As [`reduce_pairs`].
+#[inline(always)]
+pub unsafe fn reduce_pairs_to<const N: usize, M: ModulusSpec>(
+    m: &M,
     mut c: [__m128i; N],
     top: usize,
+    finish: bool,
 ) -> [__m128i; N] {
     let d = m.degree() as usize;
     let shift = 64 * N - d;
@@ -491,7 +527,7 @@ pub unsafe fn reduce_pairs<const N: usize, M: ModulusSpec>(
         }
     }
     let k = N - 1;
-    if !d.is_multiple_of(64) {
+    if finish && !d.is_multiple_of(64) {
         let rr = low_part_words::<N, M>(m, 0);
         let t = _mm_srl_epi64(c[k / 2], _mm_cvtsi64_si128((d % 64) as i64));
         let keep = (1u64 << (d % 64)) - 1;
@@ -536,7 +572,8 @@ unsafe fn clear_word<const N: usize>(c: &mut [__m128i; N], w: usize) {
 
 /// The unreduced product of `a` and `b`, held as pairs of words ([`load_pairs`]
 /// layout), as pairs of the 2N-word product. For N = 2, 3, 4 the Karatsuba
-/// arrangements of the parent module (3, 6 and 9 products) are computed here without
+/// arrangements (4, 6 and 12 products: a 128-bit product by [`mul_128`], N = 4 one
+/// Karatsuba level over 128-bit halves) are computed here without
 /// leaving the SSE registers: moving 128-bit values to general registers and back
 /// costs about 10 cycles on AMD Zen 5 (measured: `movq`/`pinsrq` round trip), more
 /// than a PCLMULQDQ. Other N: the parent's word kernels.
@@ -584,9 +621,28 @@ pub unsafe fn mul_pairs<const N: usize>(a: &[__m128i; N], b: &[__m128i; N]) -> [
     pairs_of(&lo, &hi)
 }
 
-/// 128 × 128 bits: 3 products (Karatsuba), as (low, high) pairs.
+/// Whether [`mul_128`] is the schoolbook product (4 PCLMULQDQ, all independent) rather
+/// than Karatsuba's (3, the middle one after the operands' half sums). Measured on AMD
+/// Zen 5 (`PackedField` 233,74,0, chains): schoolbook 8.9 ns latency and 7.1 ns
+/// throughput a product against 9.3 and 7.0, and the B-233 ladder 15.9 against 17.6 µs;
+/// the words products gained too (233,74,0 10.8 against 11.7 ns). Not measured on a
+/// CPU whose PCLMULQDQ throughput is lower (Zen 3): the Karatsuba form stays here for
+/// that comparison.
+const MUL_128_SCHOOLBOOK: bool = true;
+
+/// 128 × 128 bits as (low, high) pairs: schoolbook or Karatsuba (see
+/// [`MUL_128_SCHOOLBOOK`]).
 #[inline(always)]
 unsafe fn mul_128(va: __m128i, vb: __m128i) -> (__m128i, __m128i) {
+    if MUL_128_SCHOOLBOOK {
+        let c0 = clmul::<0x00>(va, vb);
+        let c1 = _mm_xor_si128(clmul::<0x01>(va, vb), clmul::<0x10>(va, vb));
+        let c2 = clmul::<0x11>(va, vb);
+        return (
+            _mm_xor_si128(c0, _mm_slli_si128(c1, 8)),
+            _mm_xor_si128(c2, _mm_srli_si128(c1, 8)),
+        );
+    }
     let p0 = clmul::<0x00>(va, vb);
     let p2 = clmul::<0x11>(va, vb);
     let sa = _mm_xor_si128(va, _mm_srli_si128(va, 8));

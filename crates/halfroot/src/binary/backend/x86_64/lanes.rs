@@ -1,0 +1,267 @@
+//! The kernels of [`crate::binary::packed`]: elements of 2–4 words held in two SSE
+//! registers and kept *partially reduced* (any polynomial of degree < 64N congruent to
+//! the element), the representation of c-xs233's `gf233.h` (Pornin) and crrl's
+//! `GFb127`, generalised to every compile-time modulus that fits four words.
+//!
+//! Source: the reduction is the parent module's ([`fold`](super::fold)): words at and
+//! above N folded by `R = x^(64N−d)·(P − x^d)`, either by carry-less products
+//! ([`fold::reduce_pairs_to`](super::fold::reduce_pairs_to)) or by shifts
+//! ([`fold::reduce_pairs_shift_to`](super::fold::reduce_pairs_shift_to)), stopped
+//! before the last step (the fold of the bits at and above d in word N − 1) when
+//! [`partial_pays`] says so. Computing modulo `x^(64N−d)·P`, a multiple of P of degree
+//! 64N, is Pornin's word-aligned-modulus trick (c-xs233 reduces modulo z^23·P at 233
+//! bits, crrl modulo z·P at 127).
+//!
+//! Why a separate representation: [`crate::binary::field::BinaryField`] elements are
+//! `[u64; N]`, canonical. Each inlined product there moves its operands from general
+//! registers into SSE registers and its result back (about 10 cycles on AMD Zen 5),
+//! and ends with the fold of the top bits, which is on the critical path of every
+//! dependent chain. Here the operands never leave the SSE registers between field
+//! operations, and the last fold is left out where it does not save a round.
+//!
+//! Cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4, the arrangements of
+//! [`fold::mul_pairs`](super::fold::mul_pairs)) or the square's N, then the reduction's
+//! rounds. Constant-time: yes (every branch and loop bound depends on the modulus and
+//! the reduction kind only).
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m128i, _mm_and_si128, _mm_andnot_si128, _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x,
+    _mm_setzero_si128, _mm_slli_epi64, _mm_slli_si128, _mm_srli_epi64, _mm_srli_si128,
+    _mm_storeu_si128, _mm_xor_si128,
+};
+
+use super::{fold, Pclmul};
+use crate::binary::backend::InlineReduction;
+use crate::binary::modulus::ModulusSpec;
+use crate::binary::portable;
+
+/// An element of at most four words in two SSE registers (words 0, 1 in the first,
+/// 2, 3 in the second; words at and above N zero).
+pub type Lanes = [__m128i; 2];
+
+/// The number of fold rounds that bring a value with no bit at or above `top` below
+/// bit 64N, each round replacing the words at and above N by their product with R
+/// (degree `64N − d + k_max`).
+fn fold_rounds(n: usize, d: usize, kmax: usize, mut top: usize) -> usize {
+    let mut rounds = 0;
+    while top > 64 * n {
+        top = top - 64 * n + (64 * n - d) + kmax;
+        rounds += 1;
+    }
+    rounds
+}
+
+/// Whether stopping at degree < 64N (partial reduction) costs no more serial fold steps
+/// than reducing fully: the rounds from a partially reduced product (no bit at or above
+/// 128N − 1) against the rounds from a reduced one (2d − 1) plus the last step (the
+/// bits at and above d, when d is not a multiple of 64). At 233,74,0: 2 against 2 + 1;
+/// 127,63,0: 2 against 2 + 1; 163,7,6,3,0: 2 against 1 + 1 (tie: partial).
+pub fn partial_pays<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+    let d = m.degree() as usize;
+    let kmax = m.middle_exponents().first().map_or(0, |&k| k as usize);
+    let partial = fold_rounds(N, d, kmax, 128 * N - 1);
+    let full = fold_rounds(N, d, kmax, 2 * d - 1) + usize::from(!d.is_multiple_of(64));
+    partial <= full
+}
+
+/// Whether `kind` can reduce lanes modulo `m` with `N`-word elements: `2 ≤ N ≤ 4`,
+/// `64(N − 1) < d ≤ 64N`, `kind` one of the two SSE reductions, and (for the last
+/// step, when taken) `d − k_max > 64`.
+pub fn applies<const N: usize, M: ModulusSpec>(kind: InlineReduction, m: &M) -> bool {
+    let d = m.degree() as usize;
+    let shape = (2..=4).contains(&N) && d > 64 * (N - 1) && d <= 64 * N;
+    let sse = matches!(kind, InlineReduction::ClmulFold | InlineReduction::SseShift);
+    shape && sse && (partial_pays::<N, M>(m) || fold::shape_applies::<N, M>(m))
+}
+
+/// The lanes as N pairs (the layout of [`fold::mul_pairs`]: first ⌈N/2⌉ meaningful).
+#[inline(always)]
+fn widen<const N: usize>(a: &Lanes) -> [__m128i; N] {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    let mut v = [unsafe { _mm_setzero_si128() }; N];
+    for (k, slot) in v.iter_mut().enumerate().take(2) {
+        *slot = a[k];
+    }
+    v
+}
+
+/// The first two pairs (words 0..4) of N pairs.
+#[inline(always)]
+fn narrow<const N: usize>(c: &[__m128i; N]) -> Lanes {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    [
+        c[0],
+        if N > 1 {
+            c[1]
+        } else {
+            unsafe { _mm_setzero_si128() }
+        },
+    ]
+}
+
+/// Reduces the double-length pairs `c` (no bit at or above `128N − 1`) as `kind`,
+/// partially when [`partial_pays`].
+#[inline(always)]
+unsafe fn reduce<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
+    m: &M,
+    c: [__m128i; N],
+    square: bool,
+) -> Lanes {
+    if N == 2 && is_127_63(m) {
+        // SAFETY: SSE2 only.
+        let (r, zero) = unsafe { (reduce_127_63(c[0], c[1], square), _mm_setzero_si128()) };
+        return [r, zero];
+    }
+    let finish = !partial_pays::<N, M>(m);
+    let top = 128 * N - 1;
+    // SAFETY: forwarded from the caller (PCLMULQDQ present).
+    let r = unsafe {
+        match kind {
+            InlineReduction::ClmulFold => fold::reduce_pairs_to(m, c, top, finish),
+            _ => fold::reduce_pairs_shift_to(m, c, top, finish),
+        }
+    };
+    narrow(&r)
+}
+
+/// Whether `m` is x^127 + x^63 + 1 (crrl's `GFb127` modulus).
+#[inline(always)]
+fn is_127_63<M: ModulusSpec>(m: &M) -> bool {
+    m.degree() == 127 && m.middle_exponents() == [63]
+}
+
+/// Reduces `d0 + d1·x^128` (degree ≤ 254) modulo `x·(x^127 + x^63 + 1) = x^128 + x^64 + x`
+/// in one step, Pornin's closed form from crrl's `GFb127`: with `d1 = e2 + e3·x^64`
+/// (deg e3 ≤ 62), `d1·x^128 ≡ (e2 + e3)·x^64 + x·(e2 + e3 + e3·x^64)`, and the last
+/// term stays below x^128. Two rounds of the generic fold, merged. For a square
+/// (`square`: every odd bit of `d1` is zero) the shift by x carries nothing across the
+/// 64-bit lanes, so the carry is left out, as crrl does.
+#[inline(always)]
+unsafe fn reduce_127_63(d0: __m128i, d1: __m128i, square: bool) -> __m128i {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe {
+        let f = _mm_xor_si128(d1, _mm_srli_si128(d1, 8));
+        let g = _mm_slli_si128(f, 8);
+        let h = if square {
+            _mm_slli_epi64(f, 1)
+        } else {
+            _mm_or_si128(
+                _mm_slli_epi64(f, 1),
+                _mm_slli_si128(_mm_srli_epi64(f, 63), 8),
+            )
+        };
+        _mm_xor_si128(d0, _mm_xor_si128(g, h))
+    }
+}
+
+/// `a·b` modulo `m`, partially reduced, inlined into the caller. `kind` must satisfy
+/// [`applies`] (else the result is meaningless, never undefined behaviour).
+#[inline(always)]
+pub fn mul<const N: usize, M: ModulusSpec>(
+    _t: Pclmul,
+    kind: InlineReduction,
+    m: &M,
+    a: &Lanes,
+    b: &Lanes,
+) -> Lanes {
+    // SAFETY: the token exists only when PCLMULQDQ was detected; the kernels use SSE2
+    // (baseline) and PCLMULQDQ only.
+    unsafe { reduce(kind, m, fold::mul_pairs::<N>(&widen(a), &widen(b)), false) }
+}
+
+/// `a²` modulo `m`, partially reduced (see [`mul`]).
+#[inline(always)]
+pub fn sqr<const N: usize, M: ModulusSpec>(
+    _t: Pclmul,
+    kind: InlineReduction,
+    m: &M,
+    a: &Lanes,
+) -> Lanes {
+    // SAFETY: as in `mul`.
+    unsafe { reduce(kind, m, fold::square_pairs::<N>(&widen(a)), true) }
+}
+
+/// `a + b`.
+#[inline(always)]
+pub fn add(a: &Lanes, b: &Lanes) -> Lanes {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe { [_mm_xor_si128(a[0], b[0]), _mm_xor_si128(a[1], b[1])] }
+}
+
+/// `b` where `mask` is all ones, `a` where it is zero, by masks (constant-time; `mask`
+/// must be 0 or −1).
+#[inline(always)]
+pub fn select(a: &Lanes, b: &Lanes, mask: i64) -> Lanes {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe {
+        let mask = _mm_set1_epi64x(mask);
+        let pick = |x: __m128i, y: __m128i| {
+            _mm_xor_si128(_mm_andnot_si128(mask, x), _mm_and_si128(mask, y))
+        };
+        [pick(a[0], b[0]), pick(a[1], b[1])]
+    }
+}
+
+/// The lanes of the words `w` (N ≤ 4).
+#[inline(always)]
+pub fn from_words<const N: usize>(w: &[u64; N]) -> Lanes {
+    let word = |i: usize| if i < N { w[i] as i64 } else { 0 };
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe {
+        [
+            _mm_set_epi64x(word(1), word(0)),
+            _mm_set_epi64x(word(3), word(2)),
+        ]
+    }
+}
+
+/// The words of the lanes as they are (partially reduced).
+#[inline(always)]
+pub fn raw_words<const N: usize>(a: &Lanes) -> [u64; N] {
+    let mut all = [0u64; 4];
+    // SAFETY: `all` holds four words; two unaligned 16-byte stores (SSE2).
+    unsafe {
+        _mm_storeu_si128(all.as_mut_ptr().cast::<__m128i>(), a[0]);
+        _mm_storeu_si128(all.as_mut_ptr().add(2).cast::<__m128i>(), a[1]);
+    }
+    let mut w = [0u64; N];
+    for (i, slot) in w.iter_mut().enumerate() {
+        *slot = all[i];
+    }
+    w
+}
+
+/// The canonical (fully reduced) words of the lanes: the bits at and above d folded
+/// by `P − x^d` in general registers (constant-time).
+#[inline(always)]
+pub fn canonical_words<const N: usize, M: ModulusSpec>(m: &M, a: &Lanes) -> [u64; N] {
+    portable::reduce_below(m, raw_words::<N>(a), [0; N], 64 * N)
+}
+
+/// The trace of a partially reduced element from its extended trace vector `mask`
+/// (bit i = Tr(x^i) for every i < 64N, so that a value of degree < 64N needs no
+/// reduction first): the parity of `a & mask`. The two lanes' masked words are folded
+/// to one 64-bit word `x` in SSE registers and moved out once; when `mask` has at most
+/// four bits, `positions[..count]` are their distinct positions modulo 64 (bits of
+/// different words at the same position are already summed in `x`), and the parity is
+/// those bits of `x`; otherwise the parity of all of `x`. Constant-time.
+#[inline(always)]
+pub fn trace(a: &Lanes, mask: &Lanes, positions: &[u32; 4], count: usize) -> u8 {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    let x = unsafe {
+        let t = _mm_xor_si128(_mm_and_si128(a[0], mask[0]), _mm_and_si128(a[1], mask[1]));
+        let t = _mm_xor_si128(t, _mm_srli_si128(t, 8));
+        core::arch::x86_64::_mm_cvtsi128_si64(t) as u64
+    };
+    if count <= 4 {
+        let mut bit = 0;
+        for &p in &positions[..count] {
+            bit ^= x >> p;
+        }
+        (bit & 1) as u8
+    } else {
+        (x.count_ones() & 1) as u8
+    }
+}

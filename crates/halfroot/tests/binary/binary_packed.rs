@@ -1,0 +1,276 @@
+//! `binary::packed::PackedField` (register-resident, partially reduced elements)
+//! against the naive oracle of `binary_arith` (bit-by-bit multiply-and-reduce, written
+//! apart from the library) and against `BinaryField` on the same canonical values:
+//! products, squares, long chains whose intermediate values stay partially reduced,
+//! edge inputs, equality and encodings of non-canonical representations, the
+//! operations that go through canonical words, every reduction that applies, and the
+//! binary curves run on the packed field (the ladder, w-NAF and halve-and-add agree
+//! with the same curve on `BinaryField`). x86-64 only (the packed field exists there).
+#![cfg(target_arch = "x86_64")]
+
+use crate::binary_arith::naive_mulmod;
+use halfroot::binary::field::{BinaryField, BinaryFieldOps};
+use halfroot::binary::modulus::ModulusSpec;
+use halfroot::binary::packed::{
+    AutoReduction, ClmulFoldReduction, PackedField, PackedReduction, ShiftReduction,
+};
+use halfroot::binary::spec;
+use halfroot::ec2::{BinaryCurve, ScalarMulAlgorithm};
+use halfroot::field::{Choice, Field};
+use halfroot::Error;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+/// Edge elements: 0, 1, x, x^(d−1), all d bits set, the top word full.
+fn edges<const N: usize>(d: usize) -> Vec<[u64; N]> {
+    let mut v = vec![[0u64; N]; 6];
+    v[1][0] = 1;
+    v[2][0] = 2;
+    v[3][(d - 1) / 64] = 1u64 << ((d - 1) % 64);
+    for i in 0..d {
+        v[4][i / 64] |= 1u64 << (i % 64);
+    }
+    for i in 64 * (N - 1)..d {
+        v[5][i / 64] |= 1u64 << (i % 64);
+    }
+    v
+}
+
+/// Checks one field `R` on spec `M`; `false` when `R` does not apply to `M` (then the
+/// constructor must say so with `UnsupportedAlgorithm`).
+fn check<const N: usize, M: ModulusSpec + Default, R: PackedReduction>(seed: u64) -> bool {
+    let m = M::default();
+    let exps: Vec<u32> = std::iter::once(m.degree())
+        .chain(m.middle_exponents().iter().copied())
+        .chain([0])
+        .collect();
+    let d = m.degree() as usize;
+    let p = match PackedField::<N, M, R>::new(M::default()) {
+        Ok(p) => p,
+        Err(e) => {
+            assert!(matches!(e, Error::UnsupportedAlgorithm { .. }), "{e}");
+            return false;
+        }
+    };
+    let f = BinaryField::<N, M>::new(M::default()).expect("the spec is irreducible");
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let what = format!("{exps:?} {}", p.reduction());
+    let mut inputs = edges::<N>(d);
+    for _ in 0..24 {
+        inputs.push(f.random(&mut rng));
+    }
+    // Single operations against the naive oracle.
+    for a in &inputs {
+        for b in inputs.iter().step_by(3) {
+            let (pa, pb) = (
+                p.from_words(a).expect("reduced"),
+                p.from_words(b).expect("reduced"),
+            );
+            let want = naive_mulmod(a, b, &exps);
+            assert_eq!(
+                p.to_words(&p.mul(&pa, &pb)).to_vec(),
+                want,
+                "{what}: {a:x?}·{b:x?}"
+            );
+            assert_eq!(p.to_words(&p.add(&pa, &pb)), f.add(a, b), "{what}");
+        }
+        let pa = p.from_words(a).expect("reduced");
+        assert_eq!(
+            p.to_words(&p.sqr(&pa)).to_vec(),
+            naive_mulmod(a, a, &exps),
+            "{what}: {a:x?}²"
+        );
+    }
+    // Chains: every intermediate value is whatever the kernel left (partially
+    // reduced), checked through its canonical form after each step.
+    for start in inputs.iter().take(10) {
+        let b = f.random(&mut rng);
+        let pb = p.from_words(&b).expect("reduced");
+        let (mut x, mut y) = (*start, p.from_words(start).expect("reduced"));
+        for step in 0..300 {
+            match step % 4 {
+                0 => {
+                    x = f.sqr(&x);
+                    y = p.sqr(&y);
+                }
+                1 => {
+                    // A partially reduced value times a partially reduced value.
+                    x = f.mul(&x, &f.sqr(&x));
+                    y = p.mul(&y, &p.sqr(&y));
+                }
+                2 => {
+                    x = f.add(&f.mul(&x, &b), &b);
+                    y = p.add(&p.mul(&y, &pb), &pb);
+                }
+                _ => {
+                    x = f.mul(&b, &x);
+                    y = p.mul(&pb, &y);
+                }
+            }
+            assert_eq!(p.to_words(&y), x, "{what}: step {step}");
+            // Equality and the operations on canonical words see through the
+            // representation.
+            let canon = p.from_words(&x).expect("reduced");
+            assert!(y == canon, "{what}");
+            assert!(bool::from(p.ct_eq(&y, &canon)), "{what}");
+            assert_eq!(p.encode(&y), f.encode(&x), "{what}");
+            if step % 25 == 0 {
+                assert_eq!(p.trace(&y), f.trace(&x), "{what}");
+                assert_eq!(p.to_words(&p.sqrt(&y)), f.sqrt(&x), "{what}");
+                assert_eq!(
+                    p.half_trace(&y).map(|h| p.to_words(&h)),
+                    f.half_trace(&x),
+                    "{what}"
+                );
+                assert_eq!(
+                    p.solve_quadratic(&y).map(|h| p.to_words(&h)),
+                    f.solve_quadratic(&x),
+                    "{what}"
+                );
+                let inv = p.inv(&y);
+                assert_eq!(inv.map(|i| p.to_words(&i)), f.inv(&x), "{what}");
+                if let Some(i) = inv {
+                    // y·y⁻¹ + 1 is zero, whatever its representation.
+                    let z = p.add(&p.mul(&y, &i), &p.one());
+                    assert!(p.is_zero(&z) && bool::from(p.ct_is_zero(&z)), "{what}");
+                }
+            }
+        }
+        // Selection by masks.
+        let other = p.from_words(&b).expect("reduced");
+        assert!(p.select(&y, &other, Choice::from(0)) == y, "{what}");
+        assert!(p.select(&y, &other, Choice::from(1)) == other, "{what}");
+        let (mut s, mut t) = (y, other);
+        p.cswap(&mut s, &mut t, Choice::from(1));
+        assert!(s == other && t == y, "{what}");
+    }
+    // Bad input: a bit at or above d.
+    let mut bad = [0u64; N];
+    bad[d / 64] |= 1u64 << (d % 64);
+    if d < 64 * N {
+        assert!(
+            matches!(p.from_words(&bad), Err(Error::OutOfRange { .. })),
+            "{what}"
+        );
+    }
+    let enc = f.encode(&inputs[7]);
+    assert_eq!(
+        p.to_words(&p.decode(&enc).expect("an encoding")),
+        inputs[7],
+        "{what}"
+    );
+    true
+}
+
+fn check_all<const N: usize, M: ModulusSpec + Default>(seed: u64) {
+    let auto = check::<N, M, AutoReduction>(seed);
+    assert!(
+        auto,
+        "the default reduction applies to {}",
+        M::default().degree()
+    );
+    check::<N, M, ClmulFoldReduction>(seed + 1);
+    check::<N, M, ShiftReduction>(seed + 2);
+}
+
+#[test]
+fn packed_fields_match_the_naive_oracle() {
+    let p = PackedField::<4, spec::Nist233>::new(spec::Nist233).expect("packed 233");
+    if p.uses_pclmulqdq() {
+        eprintln!(
+            "packed: PCLMULQDQ kernels ran (partially reduced: {})",
+            p.is_partially_reduced()
+        );
+    } else {
+        eprintln!(
+            "packed: SKIPPED the PCLMULQDQ kernels (not on this CPU or HALFROOT_CPU): the \
+             portable products ran"
+        );
+    }
+    check_all::<2, spec::Std83>(1);
+    check_all::<2, spec::Ssrf97>(2);
+    check_all::<2, spec::Ssrf127>(3);
+    check_all::<2, spec::Ssrf127K63>(4);
+    check_all::<3, spec::Nist163>(5);
+    check_all::<3, spec::Ssrf163>(6);
+    check_all::<3, spec::Ssrf191>(7);
+    check_all::<4, spec::Ssrf223>(8);
+    check_all::<4, spec::Nist233>(9);
+    check_all::<4, spec::Ssrf233>(10);
+    check_all::<4, spec::Ssrf251>(11);
+}
+
+#[test]
+fn packed_field_rejects_what_it_cannot_hold() {
+    // 283 bits need five words; 41 bits fit one.
+    assert!(matches!(
+        PackedField::<5, spec::Nist283>::new(spec::Nist283),
+        Err(Error::UnsupportedAlgorithm { .. })
+    ));
+    assert!(matches!(
+        PackedField::<1, spec::Ssrf41>::new(spec::Ssrf41),
+        Err(Error::UnsupportedAlgorithm { .. })
+    ));
+}
+
+/// The curve on the packed field against the same curve on `BinaryField`.
+fn curve_agrees<const N: usize, M: ModulusSpec + Default>(name: &str) {
+    let words = BinaryCurve::standard_on(
+        BinaryField::<N, M>::new(M::default()).expect("the spec is irreducible"),
+        name,
+    )
+    .expect("a standard curve");
+    let packed = BinaryCurve::standard_on(
+        PackedField::<N, M>::new(M::default()).expect("a packed field"),
+        name,
+    )
+    .expect("a standard curve");
+    let pf = packed.field();
+    let mut rng = ChaCha20Rng::seed_from_u64(u64::from(rng_seed(name)));
+    let (gw, gp) = (words.generator(), packed.generator());
+    let n = words.order().clone();
+    let mut scalars = vec![
+        num_bigint::BigUint::from(1u32),
+        num_bigint::BigUint::from(2u32),
+        &n - 1u32,
+    ];
+    for _ in 0..4 {
+        scalars.push(words.random_scalar_vartime(&mut rng));
+    }
+    for k in &scalars {
+        for alg in [
+            ScalarMulAlgorithm::Ladder,
+            ScalarMulAlgorithm::WnafVartime,
+            ScalarMulAlgorithm::HalveAndAddVartime,
+        ] {
+            if !alg.supports(&words) {
+                continue;
+            }
+            let w = words.mul(Some(alg), k, &gw).expect("k·G");
+            let p = packed.mul(Some(alg), k, &gp).expect("k·G");
+            match (w.coordinates(), p.coordinates()) {
+                (None, None) => {}
+                (Some((wx, wy)), Some((px, py))) => {
+                    assert_eq!(
+                        (pf.to_words(px), pf.to_words(py)),
+                        (*wx, *wy),
+                        "{name} {alg:?}"
+                    );
+                }
+                _ => panic!("{name} {alg:?}: one result is O and the other not"),
+            }
+        }
+    }
+}
+
+fn rng_seed(name: &str) -> u32 {
+    name.bytes().map(u32::from).sum()
+}
+
+#[test]
+fn curves_on_the_packed_field_agree_with_the_word_field() {
+    curve_agrees::<3, spec::Nist163>("sect163k1");
+    curve_agrees::<3, spec::Nist163>("sect163r2");
+    curve_agrees::<4, spec::Nist233>("sect233k1");
+    curve_agrees::<4, spec::Nist233>("sect233r1");
+}
