@@ -10,7 +10,8 @@
 //!   `ct_eq`, `mul`, `sqr`, `inv_or_zero`, `sqrt`, `trace`, `half_trace`, `encode`, the batch
 //!   half-trace and solver — on F_2^163 and F_2^233 (compile-time specs), F_2^283 at
 //!   run time (`DynBinaryField`), and `mul`/`sqr`/`inv_or_zero`/`pow`/`select` on GF(p) for
-//!   P-256's prime; and on B-233 and K-233 (over the compile-time F_2^233) the
+//!   P-256's prime; and on B-233 and K-233 (over the compile-time F_2^233, and over
+//!   the packed F_2^233 of `binary::packed` on x86-64) the
 //!   private-key decoding, the x-only ladder of ECDH and the ladder with y recovery
 //!   (`scalar_from_be_bytes_ct`, `mul_ladder_x_ct`, `mul_ladder_ct`) with the private
 //!   key's bytes secret; must give no error.
@@ -126,6 +127,30 @@ fn binary_control<F: BinaryFieldOps>(f: &F, rng: &mut ChaCha8Rng) {
     black_box(f.half_trace_vartime(&a));
 }
 
+/// The constant-time ladders of ECDH (x only, and with y recovered) on B-233 and K-233
+/// over `field`, the private key marked secret.
+fn ladders<F: BinaryFieldOps + Clone>(field: &F, rng: &mut ChaCha8Rng) {
+    for name in ["sect233r1", "sect233k1"] {
+        let curve = BinaryCurve::standard_on(field.clone(), name).expect("standard curve");
+        let peer = curve.random_point_vartime(rng);
+        let AffinePoint::Finite { x, y } = &peer else {
+            unreachable!("a random point of the subgroup is finite")
+        };
+        let mut key = [0u8; 30];
+        rand::RngCore::fill_bytes(rng, &mut key);
+        key[0] &= 0x01;
+        secret(&key);
+        let (d, ok) = curve.scalar_from_be_bytes_ct(&key);
+        public(&ok);
+        let (shared, infinity) = curve.mul_ladder_x_ct(&d, x);
+        public(&infinity);
+        let e = curve.field().encode(&shared);
+        let (kx, ky, inf2) = curve.mul_ladder_ct(&d, x, y);
+        public(&inf2);
+        black_box((e, kx, ky));
+    }
+}
+
 fn main() {
     if client_request(RUNNING_ON_VALGRIND, 0, 0) == 0 {
         eprintln!("ct_valgrind: not running under Valgrind; run scripts/ct-valgrind.sh");
@@ -159,26 +184,15 @@ fn main() {
             public(&i);
             black_box((p, h, i));
 
-            // ECDH's scalar multiplication on B-233 (general b) and K-233 (b = 1, a = 0).
-            for name in ["sect233r1", "sect233k1"] {
-                let curve = BinaryCurve::standard_on(f233.clone(), name).expect("standard curve");
-                let peer = curve.random_point_vartime(&mut rng);
-                let AffinePoint::Finite { x, y } = &peer else {
-                    unreachable!("a random point of the subgroup is finite")
-                };
-                let mut key = [0u8; 30];
-                rand::RngCore::fill_bytes(&mut rng, &mut key);
-                key[0] &= 0x01;
-                secret(&key);
-                let (d, ok) = curve.scalar_from_be_bytes_ct(&key);
-                public(&ok);
-                let (shared, infinity) = curve.mul_ladder_x_ct(&d, x);
-                public(&infinity);
-                let e = curve.field().encode(&shared);
-                let (kx, ky, inf2) = curve.mul_ladder_ct(&d, x, y);
-                public(&inf2);
-                black_box((e, kx, ky));
-            }
+            // ECDH's scalar multiplication on B-233 (general b) and K-233 (b = 1, a = 0),
+            // on the word field and on the packed field (x86-64).
+            ladders(&f233, &mut rng);
+            #[cfg(target_arch = "x86_64")]
+            ladders(
+                &halfroot::binary::packed::PackedField::<4, Nist233>::new(Nist233)
+                    .expect("packed F_2^233"),
+                &mut rng,
+            );
 
             let p256: num_bigint::BigUint =
                 "115792089210356248762697446949407573530086143415290314195533631308867097853951"

@@ -8,15 +8,17 @@
 //! held in two `__m128i`; products and squares are reduced modulo the degree-64N
 //! multiple `x^(64N−d)·P` of P, and stop before the fold of the bits at and above d
 //! when that saves a round (see [`lanes::partial_pays`]). The kernels are in
-//! [`backend::x86_64::lanes`](super::backend::x86_64::lanes) (PCLMULQDQ Karatsuba, then
-//! carry-less or shift folds, Hankerson–Menezes–Vanstone §2.3.5).
+//! [`backend::x86_64::lanes`](super::backend::x86_64::lanes) (PCLMULQDQ products, then
+//! carry-less or shift folds, Hankerson–Menezes–Vanstone §2.3.5; at 127,63,0 crrl's
+//! one-step reduction).
 //!
 //! Canonical form (degree < d) is produced only at the boundary: [`PackedField::to_words`],
-//! equality, [`Field::encode`], the trace, and the operations that run on
-//! [`BinaryField`]'s canonical words ([`Field::inv`], the square root, the half-trace,
-//! the quadratic solvers: one conversion each way, a few cycles). Equality of
-//! [`Packed`] values compares canonical forms, so two representations of the same
-//! element are equal.
+//! equality, [`Field::encode`], and the operations that run on [`BinaryField`]'s
+//! canonical words ([`Field::inv`], the square root, the half-trace, the quadratic
+//! solvers: one conversion each way, a few cycles). The trace needs none: it reads a
+//! trace vector extended to 64N bits. Equality of [`Packed`] values compares canonical
+//! forms, so two representations of the same element are equal (`==` is variable-time,
+//! as on `[u64; N]`; [`Field::ct_eq`] is not).
 //!
 //! Without PCLMULQDQ (or under `HALFROOT_CPU=portable`) the products are the portable
 //! ones, fully reduced (a canonical value is a valid partially reduced one): the same
