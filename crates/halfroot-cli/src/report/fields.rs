@@ -595,6 +595,45 @@ fn packed_chains<const N: usize, M: ModulusSpec + Default>(
     Err("the packed field exists on x86-64 only".into())
 }
 
+/// (latency, throughput) per row of [`XS233_ROWS`] on the packed field, or why not.
+type PackedTimings = Result<Vec<Timing>, String>;
+
+/// (latency, throughput) ns of one row.
+type Timing = (f64, f64);
+
+/// Two columns of (latency, throughput) rows and their row-name prefix.
+type RowSet<'a> = (&'a [Timing], &'a [Timing], &'static str);
+
+/// The word rows and, when both packed measurements succeeded, the packed rows of a
+/// peer table, each with its row-name prefix; or the note saying why the packed rows
+/// are missing.
+fn row_sets<'a>(
+    words: (&'a [Timing], &'a [Timing]),
+    packed: (&'a PackedTimings, &'a PackedTimings),
+) -> (Vec<RowSet<'a>>, String) {
+    let mut sets = vec![(words.0, words.1, "")];
+    match packed {
+        (Ok(a), Ok(b)) => {
+            sets.push((a.as_slice(), b.as_slice(), "packed "));
+            (sets, String::new())
+        }
+        (Err(e), _) | (_, Err(e)) => (sets, format!("\n(`PackedField` not measured: {e})\n")),
+    }
+}
+
+/// What the packed rows run, per row of [`XS233_ROWS`] (the packed field has one
+/// inversion, constant-time, for both inversion rows).
+const PACKED_WHAT: [&str; 8] = [
+    "`PackedField::mul`",
+    "`PackedField::sqr`",
+    "`PackedField::sqrt` (canonical words)",
+    "`PackedField::trace` (extended vector)",
+    "`PackedField::half_trace` (constant time)",
+    "`PackedField::half_trace_vartime`",
+    "`PackedField::inv` (constant time)",
+    "`PackedField::inv` (constant time)",
+];
+
 /// Row `i` of a packed measurement as JSON (`{"latency", "throughput"}` or `{"error"}`).
 fn packed_json(v: &Result<Vec<(f64, f64)>, String>, i: usize) -> Value {
     match v {
@@ -1234,7 +1273,6 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
              inversion (both constant time); ours are listed constant-time and \
              variable-time:\n\n",
         );
-        let mut packed_note = String::new();
         let mut t = Table::new([
             "Op",
             "ours runs",
@@ -1249,23 +1287,15 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "159 thr",
             "×",
         ]);
-        let packed = match (&x.nist_packed, &x.ssrf_packed) {
-            (Ok(n), Ok(f)) => Some((n, f)),
-            (Err(e), _) | (_, Err(e)) => {
-                packed_note = format!("\n(`PackedField` not measured: {e})\n");
-                None
-            }
-        };
-        let sets = std::iter::once((x.nist.as_slice(), x.ssrf.as_slice(), ""))
-            .chain(packed.map(|(n, f)| (n.as_slice(), f.as_slice(), "packed ")));
+        let (sets, packed_note) = row_sets((&x.nist, &x.ssrf), (&x.nist_packed, &x.ssrf_packed));
         for (nist, ssrf, prefix) in sets {
             for (i, (name, _, what)) in XS233_ROWS.iter().enumerate() {
                 let (n, f) = (nist[i], ssrf[i]);
                 let name = format!("{prefix}{name}");
                 let what = if prefix.is_empty() {
-                    what.to_string()
+                    what
                 } else {
-                    "`PackedField` (same method)".to_string()
+                    PACKED_WHAT[i]
                 };
                 match &x.peer[i] {
                     Ok((lat, thr)) => t.push([
@@ -1337,27 +1367,21 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                     "127,1,0 thr",
                     "×",
                 ]);
-                let mut packed_note = String::new();
-                let packed = match (&c.ours_packed, &c.ours_127_1_packed) {
-                    (Ok(o), Ok(u)) => Some((o, u)),
-                    (Err(e), _) | (_, Err(e)) => {
-                        packed_note = format!("\n(`PackedField` not measured: {e})\n");
-                        None
-                    }
-                };
-                let sets = std::iter::once((c.ours.as_slice(), c.ours_127_1.as_slice(), ""))
-                    .chain(packed.map(|(o, u)| (o.as_slice(), u.as_slice(), "packed ")));
+                let (sets, packed_note) = row_sets(
+                    (&c.ours, &c.ours_127_1),
+                    (&c.ours_packed, &c.ours_127_1_packed),
+                );
                 for (ours, ours_1, prefix) in sets {
                     for (i, (name, _, what)) in XS233_ROWS.iter().enumerate() {
                         let ((pl, pt), (ol, ot), (ul, ut)) = (v[i], ours[i], ours_1[i]);
                         let what = if prefix.is_empty() {
-                            what.to_string()
+                            what
                         } else {
-                            "`PackedField` (same method)".to_string()
+                            PACKED_WHAT[i]
                         };
                         t.push([
                             format!("{prefix}{name}"),
-                            what,
+                            what.to_string(),
                             ns(pl),
                             ns(ol),
                             ratio(ol / pl),

@@ -266,11 +266,34 @@ unsafe fn reduce_inline_from<const N: usize, M: ModulusSpec>(
     top: usize,
 ) -> [u64; N] {
     match kind {
-        InlineReduction::ClmulFold => pairs_to_words(&reduce_pairs(m, c, top)).0,
-        InlineReduction::SseShift => pairs_to_words(&reduce_pairs_shift(m, c, top)).0,
         InlineReduction::GprShift => {
             let (lo, hi) = pairs_to_words(&c);
             crate::binary::portable::reduce_below(m, lo, hi, top)
+        }
+        // SAFETY: forwarded from the caller.
+        _ => pairs_to_words(&unsafe { reduce_pairs_sse(kind, m, c, top, true) }).0,
+    }
+}
+
+/// The SSE-register reduction `kind` names ([`reduce_pairs_to`] for `ClmulFold`,
+/// [`reduce_pairs_shift_to`] otherwise), kept in pairs; partial when `finish` is
+/// false. Shared by the word kernels above and by [`lanes`](super::lanes).
+///
+/// # Safety
+/// As [`reduce_pairs`].
+#[inline(always)]
+pub unsafe fn reduce_pairs_sse<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
+    m: &M,
+    c: [__m128i; N],
+    top: usize,
+    finish: bool,
+) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        match kind {
+            InlineReduction::ClmulFold => reduce_pairs_to(m, c, top, finish),
+            _ => reduce_pairs_shift_to(m, c, top, finish),
         }
     }
 }

@@ -117,13 +117,7 @@ unsafe fn reduce<const N: usize, M: ModulusSpec>(
     let finish = !partial_pays::<N, M>(m);
     let top = 128 * N - 1;
     // SAFETY: forwarded from the caller (PCLMULQDQ present).
-    let r = unsafe {
-        match kind {
-            InlineReduction::ClmulFold => fold::reduce_pairs_to(m, c, top, finish),
-            _ => fold::reduce_pairs_shift_to(m, c, top, finish),
-        }
-    };
-    narrow(&r)
+    narrow(&unsafe { fold::reduce_pairs_sse(kind, m, c, top, finish) })
 }
 
 /// Whether `m` is x^127 + x^63 + 1 (crrl's `GFb127` modulus).
