@@ -1101,6 +1101,23 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
     }
     #[inline]
     fn trace(&self, a: &[u64; N]) -> u8 {
+        // A compile-time spec with a sparse trace vector: its bits as constants (a shift
+        // and an XOR per bit with immediate counts, as c-xs233's `gf_trace`).
+        let (bits, count) = M::TRACE_FEW_BITS;
+        if count > 0 && count <= 4 {
+            // Each bit masked on its own (not one mask at the end), which lets the
+            // compiler see Tr's dependence on each word bit by bit.
+            let mut acc = 0u64;
+            let mut i = 0;
+            while i < count {
+                let b = bits[i] as usize;
+                if b / 64 < N {
+                    acc ^= (a[b / 64] >> (b % 64)) & 1;
+                }
+                i += 1;
+            }
+            return acc as u8;
+        }
         self.trace.trace(a)
     }
     fn half_trace(&self, a: &[u64; N]) -> Option<[u64; N]> {

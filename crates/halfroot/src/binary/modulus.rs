@@ -20,6 +20,12 @@ pub trait ModulusSpec: Clone + Send + Sync + 'static {
     /// specs of [`spec`](super::spec)): the word-sliced batch kernels, which unroll on
     /// them, are only used then.
     const COMPILE_TIME: bool = false;
+    /// For a compile-time spec whose trace vector has one to four nonzero bits: their
+    /// positions (ascending) and count, from
+    /// [`few_trace_bits`](super::trace::few_trace_bits) at the degree; count 0
+    /// otherwise (and for run-time moduli), where the field's [`Trace`](super::trace::Trace)
+    /// decides at run time.
+    const TRACE_FEW_BITS: ([u32; 4], usize) = ([0; 4], 0);
     /// The degree d.
     fn degree(&self) -> u32;
     /// The exponents strictly between 0 and d, in descending order (the constant term

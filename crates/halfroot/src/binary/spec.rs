@@ -44,6 +44,8 @@ macro_rules! binary_specs {
 
             impl ModulusSpec for $name {
                 const COMPILE_TIME: bool = true;
+                const TRACE_FEW_BITS: ([u32; 4], usize) =
+                    super::trace::few_trace_bits($d, &[$($k),*], $d as usize);
                 #[inline(always)]
                 fn degree(&self) -> u32 {
                     $d

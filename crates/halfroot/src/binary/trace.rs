@@ -76,6 +76,62 @@ pub fn trace_spectrum(degree: u32, middle: &[u32]) -> Vec<u8> {
     s
 }
 
+/// The positions of the nonzero bits of the trace vector extended to `limit` bits
+/// (bit i = Tr(x^i) for every i < limit, also at and above the degree, where a
+/// partially reduced value has bits) and their count, when the count is 1 to 4;
+/// `([0; 4], 0)` when it is larger or `limit` exceeds 1024. A `const fn`, so that the
+/// compile-time specs carry their trace as constants
+/// ([`ModulusSpec::TRACE_FEW_BITS`](super::modulus::ModulusSpec::TRACE_FEW_BITS)) and a
+/// single trace compiles to immediate shifts.
+///
+/// Newton's identities as in [`trace_spectrum`] (power sums s_k = Tr(x^k) of the roots
+/// of P = X^d + Σ a_j X^(d−j)): `s_k = Σ_{j<k} a_j s_(k−j) + k·a_k` for k ≤ d and
+/// `s_k = Σ_{j ≤ d} a_j s_(k−j)` beyond, with a_d = 1 (the constant term).
+pub const fn few_trace_bits(degree: u32, middle: &[u32], limit: usize) -> ([u32; 4], usize) {
+    const MAX: usize = 1024;
+    let d = degree as usize;
+    if limit > MAX || d == 0 {
+        return ([0; 4], 0);
+    }
+    let mut s = [0u8; MAX];
+    s[0] = (d % 2) as u8;
+    let mut k = 1;
+    while k < limit {
+        let mut v = 0u8;
+        // The middle terms a_j = 1 for j = d − e, then the constant term a_d = 1.
+        let mut i = 0;
+        while i <= middle.len() {
+            let j = if i < middle.len() {
+                d - middle[i] as usize
+            } else {
+                d
+            };
+            if j < k {
+                v ^= s[k - j];
+            } else if j == k && k % 2 == 1 {
+                v ^= 1;
+            }
+            i += 1;
+        }
+        s[k] = v;
+        k += 1;
+    }
+    let mut out = [0u32; 4];
+    let mut count = 0;
+    let mut i = 0;
+    while i < limit {
+        if s[i] == 1 {
+            if count == 4 {
+                return ([0; 4], 0);
+            }
+            out[count] = i as u32;
+            count += 1;
+        }
+        i += 1;
+    }
+    (out, count)
+}
+
 /// The trace of one field, ready to evaluate.
 #[derive(Clone, Debug)]
 pub struct Trace<const N: usize> {
@@ -243,8 +299,53 @@ pub(crate) mod tests {
         }
     }
 
+    fn const_few_bits_match_the_spectrum() {
+        // Every compile-time spec: the constant bits are those of the run-time spectrum
+        // (or count 0 when it has more than four), and extended to whole words they are
+        // the traces of x^i for d ≤ i < 64⌈d/64⌉ too, each x^i reduced bit by bit here.
+        for (name, exps) in crate::binary::spec::STANDARD {
+            let (d, middle) = (exps[0], &exps[1..exps.len() - 1]);
+            let spectrum = trace_spectrum(d, middle);
+            let limit = 64 * (d as usize).div_ceil(64);
+            let mut extended = spectrum.clone();
+            for i in d as usize..limit {
+                // x^i mod P as bits, by x^i = x^(i−d)·(P − x^d) repeatedly.
+                let mut bits = vec![0u8; i + 1];
+                bits[i] = 1;
+                for top in (d as usize..=i).rev() {
+                    if bits[top] == 1 {
+                        bits[top] = 0;
+                        for &e in middle.iter().chain([0u32].iter()) {
+                            bits[top - d as usize + e as usize] ^= 1;
+                        }
+                    }
+                }
+                let t = (0..d as usize).fold(0, |acc, j| acc ^ (bits[j] & spectrum[j]));
+                extended.push(t);
+            }
+            for (lim, want) in [(d as usize, &spectrum), (limit, &extended)] {
+                let ones: Vec<u32> = (0..lim)
+                    .filter(|&i| want[i] == 1)
+                    .map(|i| i as u32)
+                    .collect();
+                let (bits, count) = few_trace_bits(d, middle, lim);
+                if ones.len() <= 4 {
+                    assert_eq!(&bits[..count], &ones[..], "{name} to {lim}");
+                } else {
+                    assert_eq!(count, 0, "{name} to {lim}");
+                }
+            }
+        }
+        assert_eq!(few_trace_bits(233, &[74], 233), ([0, 159, 0, 0], 2));
+        assert_eq!(few_trace_bits(233, &[74], 2000), ([0; 4], 0));
+    }
+
     /// This module's tests, run by `crate::internal_tests`.
     pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        (
+            "const_few_bits_match_the_spectrum",
+            const_few_bits_match_the_spectrum,
+        ),
         (
             "spectra_match_paper_statements",
             spectra_match_paper_statements,

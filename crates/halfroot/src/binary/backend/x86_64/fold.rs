@@ -38,9 +38,10 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cvtsi64_si128, _mm_loadl_epi64, _mm_loadu_si128, _mm_or_si128,
-    _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_slli_si128, _mm_srl_epi64,
-    _mm_srli_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_xor_si128,
+    __m128i, _mm_and_si128, _mm_castpd_si128, _mm_castsi128_pd, _mm_cvtsi64_si128, _mm_loadl_epi64,
+    _mm_loadu_si128, _mm_move_epi64, _mm_or_si128, _mm_set_epi64x, _mm_setzero_si128,
+    _mm_shuffle_pd, _mm_sll_epi64, _mm_slli_si128, _mm_srl_epi64, _mm_srli_si128, _mm_storel_epi64,
+    _mm_storeu_si128, _mm_xor_si128,
 };
 
 use crate::binary::backend::InlineReduction;
@@ -340,11 +341,12 @@ unsafe fn shl_pairs<const N: usize>(x: &[__m128i; N], e: usize) -> [__m128i; N] 
 }
 
 /// Reduces the double-length polynomial held as N pairs (no bit at or above `top`)
-/// by shifts and XORs in SSE registers, the way c-xs233 reduces (Pornin): the words
-/// at and above N, H, are replaced by `Σ H·x^e` over the terms x^e of
-/// `R = x^(64N−d)·(P − x^d)` (every term of every word at once), what that spills at
-/// or above word N is folded the same way, then the bits at or above d in word N − 1
-/// by `P − x^d`. Fully reduced output, like [`reduce_pairs`]; no PCLMULQDQ.
+/// by shifts and XORs in SSE registers, the way c-xs233 reduces (Pornin,
+/// `REDUCE_PARTIAL_512` in `gf233.h`): the words at and above N are folded from the top
+/// down, a *chunk* (the words of one pair, or one word) at a time, each replaced by
+/// `Σ chunk·x^e` over the terms x^e of `R = x^(64N−d)·(P − x^d)`; then the bits at or
+/// above d in word N − 1 by `P − x^d`. Fully reduced output, like [`reduce_pairs`]; no
+/// PCLMULQDQ. See [`reduce_pairs_shift_to`] for the arrangement.
 ///
 /// # Safety
 /// Callable only where the CPU has the enabled target features (SSE2 suffices).
@@ -358,16 +360,106 @@ pub unsafe fn reduce_pairs_shift<const N: usize, M: ModulusSpec>(
     unsafe { reduce_pairs_shift_to(m, c, top, true) }
 }
 
+/// Whether a chunk of words `lo..=hi` (all at or above N) folded by R lands entirely
+/// below word `lo` (so the chunks can be folded from the top down, each once): its top
+/// bit `64·hi + 63` moves to `64·hi + 63 − 64N + deg R`.
+#[inline(always)]
+const fn chunk_lands_below(n: usize, deg_r: usize, lo: usize, hi: usize) -> bool {
+    64 * hi + 63 + deg_r < 64 * lo + 64 * n
+}
+
+/// The state of [`reduce_pairs_shift_to`]: the pairs, and the sums placed at odd word
+/// offsets not yet moved into them (`odd[j]` at offset 2j − 1, `odd_top` at 2N − 1).
+struct ShiftFold<const N: usize> {
+    c: [__m128i; N],
+    odd: [__m128i; N],
+    odd_top: __m128i,
+}
+
+impl<const N: usize> ShiftFold<N> {
+    /// Pair p as it stands: `c[p]` with the straddling sums on both sides moved in (the
+    /// high lane of the one at its left, the low lane of the one at its right).
+    #[inline(always)]
+    unsafe fn read(&self, p: usize) -> __m128i {
+        let right = if p + 1 < N {
+            self.odd[p + 1]
+        } else {
+            self.odd_top
+        };
+        let straddle = _mm_castpd_si128(_mm_shuffle_pd::<0b01>(
+            _mm_castsi128_pd(self.odd[p]),
+            _mm_castsi128_pd(right),
+        ));
+        _mm_xor_si128(self.c[p], straddle)
+    }
+
+    /// Adds the value `x` (low lane: word `o`, high lane: word `o + 1`) at word `o`.
+    #[inline(always)]
+    unsafe fn place(&mut self, o: usize, x: __m128i) {
+        if o.is_multiple_of(2) {
+            self.c[o / 2] = _mm_xor_si128(self.c[o / 2], x);
+        } else if o.div_ceil(2) < N {
+            let j = o.div_ceil(2);
+            self.odd[j] = _mm_xor_si128(self.odd[j], x);
+        } else {
+            self.odd_top = _mm_xor_si128(self.odd_top, x);
+        }
+    }
+
+    /// Folds the chunk of words `w_lo..=w_hi` of pair `p` (all at or above N, landing
+    /// below `w_lo`) by the terms of R.
+    #[inline(always)]
+    unsafe fn fold_chunk<M: ModulusSpec>(&mut self, m: &M, p: usize, w_lo: usize, w_hi: usize) {
+        let pair = self.read(p);
+        // The chunk as a value whose low lane is word w_lo.
+        let v = if w_lo == 2 * p + 1 {
+            _mm_srli_si128(pair, 8)
+        } else if w_hi == w_lo {
+            _mm_move_epi64(pair)
+        } else {
+            pair
+        };
+        let ks = m.middle_exponents();
+        let shift = 64 * N - m.degree() as usize;
+        let mut i = 0;
+        while i <= ks.len() {
+            let e = shift + if i < ks.len() { ks[i] as usize } else { 0 };
+            let (q, r) = (e / 64, (e % 64) as i64);
+            let o = w_lo - N + q;
+            if r == 0 {
+                self.place(o, v);
+            } else {
+                self.place(o, _mm_sll_epi64(v, _mm_cvtsi64_si128(r)));
+                self.place(o + 1, _mm_srl_epi64(v, _mm_cvtsi64_si128(64 - r)));
+            }
+            i += 1;
+        }
+    }
+}
+
 /// [`reduce_pairs_shift`], stopping before the last step when `finish` is false: the
 /// result then has degree < 64N and is congruent to the input (partially reduced, as
 /// c-xs233 keeps its elements), words N.. cleared.
+///
+/// The arrangement (c-xs233's, generalised): each term x^e (e = 64q + r) of R moves a
+/// chunk V at word w to word offset `o = w − N + q` as two per-lane shifts, `V << r` at
+/// `o` and `V >> (64 − r)` at `o + 1`, so a chunk costs two shifts per term whatever
+/// its alignment. Values at an even offset are XORed into their pair directly; those
+/// at an odd offset straddle two pairs and are summed per offset first, then moved
+/// into place once: a pair reads the high lane of the sum at its left and the low lane
+/// of the sum at its right (one shuffle). The chunks are the pairs when every pair
+/// lands below itself (`d − k_max ≥ 128`: 233,74,0, 163, 283, 409, 571), else single
+/// words (`d − k_max > 63`, which [`shape_applies`] guarantees: 233,159,0, 127,1,0,
+/// 97,33,0); top-down, so each chunk is read once, with everything above it already
+/// folded in. At 233,74,0 this is `REDUCE_PARTIAL_512`: 8 shifts, 3 shuffles and
+/// about 11 XORs.
 ///
 /// # Safety
 /// As [`reduce_pairs_shift`].
 #[inline(always)]
 pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
     m: &M,
-    mut c: [__m128i; N],
+    c: [__m128i; N],
     top: usize,
     finish: bool,
 ) -> [__m128i; N] {
@@ -375,26 +467,50 @@ pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
     let ks = m.middle_exponents();
     let shift = 64 * N - d;
     let kmax = ks.first().map_or(0, |&k| k as usize);
-    let mut top = top.min(128 * N);
-    // Fold the words at and above N until none is left (at most twice for N ≤ 4).
-    while top > 64 * N {
-        let mut h = [_mm_setzero_si128(); N];
-        // H = words N..2N, moved down to words 0..N.
-        for (k, slot) in h.iter_mut().enumerate() {
-            *slot = pair_at(&c, (N + 2 * k) as isize);
+    let deg_r = shift + kmax;
+    let top = top.min(128 * N);
+    // st.odd[j]: the sum of the values placed at word offset 2j − 1 (its low lane
+    // belongs to word 2j − 1, the high lane of pair j − 1; its high lane to word 2j,
+    // the low lane of pair j); odd[N] in `odd_top`. Zero where nothing was placed:
+    // LLVM folds those away.
+    let mut st = ShiftFold {
+        c,
+        odd: [_mm_setzero_si128(); N],
+        odd_top: _mm_setzero_si128(),
+    };
+    let pairs_fit = {
+        let mut fit = true;
+        let mut p = N / 2;
+        while p < N {
+            fit &= chunk_lands_below(N, deg_r, (2 * p).max(N), 2 * p + 1);
+            p += 1;
         }
-        clear_from_word(&mut c, N);
-        let mut i = 0;
-        while i <= ks.len() {
-            let e = shift + if i < ks.len() { ks[i] as usize } else { 0 };
-            let t = shl_pairs(&h, e);
-            for k in 0..N {
-                c[k] = _mm_xor_si128(c[k], t[k]);
-            }
-            i += 1;
+        fit
+    };
+    // The chunks from the top down (plain index loops and calls, no arrays of chunks:
+    // LLVM then unrolls everything on the compile-time spec).
+    let top_word = top.saturating_sub(1) / 64;
+    let mut p = N;
+    while p > N / 2 {
+        p -= 1;
+        let (lo, hi) = ((2 * p).max(N), 2 * p + 1);
+        if lo > top_word {
+            continue;
         }
-        top = top - 64 * N + shift + kmax;
+        if pairs_fit || lo == hi {
+            st.fold_chunk(m, p, lo, hi);
+        } else {
+            st.fold_chunk(m, p, hi, hi);
+            st.fold_chunk(m, p, lo, lo);
+        }
     }
+    // Every chunk folded: the pairs below word N as they stand, words N.. cleared.
+    let mut out = [_mm_setzero_si128(); N];
+    for (k, slot) in out.iter_mut().enumerate().take(N.div_ceil(2)) {
+        *slot = st.read(k);
+    }
+    clear_from_word(&mut out, N);
+    let mut c = out;
     if finish && !d.is_multiple_of(64) {
         // t = the bits at and above d (in word N − 1), moved down to bit 0.
         let k = N - 1;
