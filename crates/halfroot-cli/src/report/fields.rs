@@ -621,6 +621,43 @@ fn row_sets<'a>(
     }
 }
 
+/// The sentence under the c-xs233 table saying how the packed rows hold their
+/// elements at 233,74,0 and 233,159,0 (the default reduction's choice, read from the
+/// fields themselves).
+#[cfg(target_arch = "x86_64")]
+fn packed_representations() -> String {
+    use halfroot::binary::packed::PackedField;
+    let describe = |montgomery: Option<bool>, partial: Option<bool>| match (montgomery, partial) {
+        (Some(true), _) => {
+            "Montgomery's representation a·x^256 mod P (products reduced from \
+                            the bottom, canonical; the other operations convert)"
+        }
+        (Some(false), Some(true)) => "partially reduced elements (degree < 256)",
+        (Some(false), _) => "fully reduced elements",
+        (None, _) => "not available",
+    };
+    let nist = PackedField::<4, spec::Nist233>::new(spec::Nist233).ok();
+    let ssrf = PackedField::<4, spec::Ssrf233>::new(spec::Ssrf233).ok();
+    format!(
+        "\nThe `packed` rows run `PackedField` with its default reduction: at 233,74,0 {}; \
+         at 233,159,0 {}.\n",
+        describe(
+            nist.as_ref().map(|f| f.is_montgomery()),
+            nist.as_ref().map(|f| f.is_partially_reduced())
+        ),
+        describe(
+            ssrf.as_ref().map(|f| f.is_montgomery()),
+            ssrf.as_ref().map(|f| f.is_partially_reduced())
+        ),
+    )
+}
+
+/// Without x86-64 there is no packed field.
+#[cfg(not(target_arch = "x86_64"))]
+fn packed_representations() -> String {
+    String::new()
+}
+
 /// What the packed rows run, per row of [`XS233_ROWS`] (the packed field has one
 /// inversion, constant-time, for both inversion rows).
 const PACKED_WHAT: [&str; 8] = [
@@ -1331,6 +1368,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         }
         md.push_str(&t.render());
         md.push_str(&packed_note);
+        md.push_str(&packed_representations());
     }
 
     let crrl = if opts.peers {

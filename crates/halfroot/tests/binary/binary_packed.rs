@@ -13,7 +13,8 @@ use crate::binary_arith::naive_mulmod;
 use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::modulus::ModulusSpec;
 use halfroot::binary::packed::{
-    AutoReduction, ClmulFoldReduction, PackedField, PackedReduction, ShiftReduction,
+    AutoReduction, ClmulFoldReduction, MontgomeryReduction, PackedField, PackedReduction,
+    ShiftReduction,
 };
 use halfroot::binary::spec;
 use halfroot::ec2::{BinaryCurve, ScalarMulAlgorithm};
@@ -55,7 +56,15 @@ fn check<const N: usize, M: ModulusSpec + Default, R: PackedReduction>(seed: u64
     };
     let f = BinaryField::<N, M>::new(M::default()).expect("the spec is irreducible");
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let what = format!("{exps:?} {}", p.reduction());
+    let what = format!(
+        "{exps:?} {}{}",
+        p.reduction(),
+        if p.is_montgomery() {
+            " (Montgomery)"
+        } else {
+            ""
+        }
+    );
     let mut inputs = edges::<N>(d);
     for _ in 0..24 {
         inputs.push(f.random(&mut rng));
@@ -172,6 +181,7 @@ fn check_all<const N: usize, M: ModulusSpec + Default>(seed: u64) {
     );
     check::<N, M, ClmulFoldReduction>(seed + 1);
     check::<N, M, ShiftReduction>(seed + 2);
+    check::<N, M, MontgomeryReduction>(seed + 3);
 }
 
 #[test]
@@ -199,6 +209,16 @@ fn packed_fields_match_the_naive_oracle() {
     check_all::<4, spec::Nist233>(9);
     check_all::<4, spec::Ssrf233>(10);
     check_all::<4, spec::Ssrf251>(11);
+    // Montgomery's representation ran where it applies: by pairs at 233,159,0 (middle
+    // exponent ≥ 128), by words at 233,74,0.
+    assert!(check::<4, spec::Ssrf233, MontgomeryReduction>(12));
+    assert!(check::<4, spec::Nist233, MontgomeryReduction>(13));
+    let m = PackedField::<4, spec::Ssrf233, MontgomeryReduction>::new(spec::Ssrf233)
+        .expect("Montgomery at 233,159");
+    assert!(m.is_montgomery() && !m.is_partially_reduced());
+    // The element 1 is held as x^256 mod P, and leaves the representation as 1.
+    assert_eq!(m.to_words(&m.one()), [1, 0, 0, 0]);
+    assert_ne!(m.raw_words(&m.one()), [1, 0, 0, 0]);
 }
 
 #[test]
@@ -210,6 +230,15 @@ fn packed_field_rejects_what_it_cannot_hold() {
     ));
     assert!(matches!(
         PackedField::<1, spec::Ssrf41>::new(spec::Ssrf41),
+        Err(Error::UnsupportedAlgorithm { .. })
+    ));
+    // Montgomery's representation needs an even word count and middle exponents ≥ 64.
+    assert!(matches!(
+        PackedField::<3, spec::Nist163, MontgomeryReduction>::new(spec::Nist163),
+        Err(Error::UnsupportedAlgorithm { .. })
+    ));
+    assert!(matches!(
+        PackedField::<2, spec::Ssrf127K63, MontgomeryReduction>::new(spec::Ssrf127K63),
         Err(Error::UnsupportedAlgorithm { .. })
     ));
 }

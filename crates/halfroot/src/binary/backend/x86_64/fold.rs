@@ -437,6 +437,40 @@ impl<const N: usize> ShiftFold<N> {
     }
 }
 
+impl<const N: usize> ShiftFold<N> {
+    /// Adds `q·(P − 1)` for the chunk q of words `w_lo..=w_hi` of pair `p` (Montgomery's
+    /// step: the chunk's own words become zero and are not read again).
+    #[inline(always)]
+    unsafe fn clear_chunk_up<M: ModulusSpec>(&mut self, m: &M, p: usize, w_lo: usize, w_hi: usize) {
+        let pair = self.read(p);
+        let v = if w_lo == 2 * p + 1 {
+            _mm_srli_si128(pair, 8)
+        } else if w_hi == w_lo {
+            _mm_move_epi64(pair)
+        } else {
+            pair
+        };
+        let ks = m.middle_exponents();
+        let mut i = 0;
+        while i <= ks.len() {
+            let e = if i < ks.len() {
+                ks[i] as usize
+            } else {
+                m.degree() as usize
+            };
+            let (q, r) = (e / 64, (e % 64) as i64);
+            let o = w_lo + q;
+            if r == 0 {
+                self.place(o, v);
+            } else {
+                self.place(o, _mm_sll_epi64(v, _mm_cvtsi64_si128(r)));
+                self.place(o + 1, _mm_srl_epi64(v, _mm_cvtsi64_si128(64 - r)));
+            }
+            i += 1;
+        }
+    }
+}
+
 /// [`reduce_pairs_shift`], stopping before the last step when `finish` is false: the
 /// result then has degree < 64N and is congruent to the input (partially reduced, as
 /// c-xs233 keeps its elements), words N.. cleared.
@@ -536,6 +570,61 @@ pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
         }
     }
     c
+}
+
+/// Whether [`montgomery_reduce_pairs`] applies to `m` with `N`-word elements: N even
+/// (2 or 4), `64(N − 1) < d ≤ 64N`, and every middle exponent at least 64, so that
+/// `P ≡ 1 (mod x^64)` and a word's multiple of P lands above the word.
+#[inline(always)]
+pub fn montgomery_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+    let d = m.degree() as usize;
+    let kmin = m.middle_exponents().last().map_or(0, |&k| k as usize);
+    (N == 2 || N == 4) && d > 64 * (N - 1) && d <= 64 * N && kmin >= 64
+}
+
+/// Montgomery's reduction (Koç–Acar, "Montgomery multiplication in GF(2^k)", Designs,
+/// Codes and Cryptography 14, 1998) by shifts: `C·x^(−64N) mod P` for the product `C`
+/// of two canonical values (degree ≤ 2d − 2), fully reduced, as N pairs (the first
+/// N/2 meaningful). With every middle exponent k ≥ 64, `P ≡ 1 (mod x^64)`, so the
+/// multiple of P that clears a low chunk q of C is q·P itself: `C + q·P` adds
+/// `q·x^k` for every term x^k of `P − 1`, all landing above the chunk. The chunks (the
+/// pairs when every k ≥ 128, else the words) are cleared from the bottom up, each read
+/// once with everything below it already added in, the arrangement of
+/// [`reduce_pairs_shift_to`] run the other way; the result is words N..2N, of degree
+/// ≤ max(2d − 2, 64N − 1 + d) − 64N ≤ d − 1. At 233,159,0 (k = 159, 233): two pairs,
+/// 8 shifts, the same count as c-xs233's `REDUCE_PARTIAL_512` at 233,74,0, where the
+/// reduction from the top needs four rounds (233 − 159 = 74 bits each).
+///
+/// # Safety
+/// Callable only where the CPU has the enabled target features (SSE2 suffices);
+/// [`montgomery_applies`] must hold (else the result is meaningless, never undefined
+/// behaviour).
+#[inline(always)]
+pub unsafe fn montgomery_reduce_pairs<const N: usize, M: ModulusSpec>(
+    m: &M,
+    c: [__m128i; N],
+) -> [__m128i; N] {
+    let kmin = m.middle_exponents().last().map_or(0, |&k| k as usize);
+    let mut st = ShiftFold {
+        c,
+        odd: [_mm_setzero_si128(); N],
+        odd_top: _mm_setzero_si128(),
+    };
+    let mut p = 0;
+    while p < N / 2 {
+        if kmin >= 128 {
+            st.clear_chunk_up(m, p, 2 * p, 2 * p + 1);
+        } else {
+            st.clear_chunk_up(m, p, 2 * p, 2 * p);
+            st.clear_chunk_up(m, p, 2 * p + 1, 2 * p + 1);
+        }
+        p += 1;
+    }
+    let mut out = [_mm_setzero_si128(); N];
+    for (k, slot) in out.iter_mut().enumerate().take(N / 2) {
+        *slot = st.read(N / 2 + k);
+    }
+    out
 }
 
 /// The 2N words held as pairs `c`, as (low, high) words (SSE2 moves only).

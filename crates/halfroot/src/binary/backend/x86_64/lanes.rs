@@ -177,6 +177,39 @@ pub fn sqr<const N: usize, M: ModulusSpec>(
     unsafe { reduce(kind, m, fold::square_pairs::<N>(&widen(a)), true) }
 }
 
+/// Whether [`mont_mul`] applies to `m` with `N`-word elements
+/// ([`fold::montgomery_applies`]).
+pub fn montgomery_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+    fold::montgomery_applies::<N, M>(m)
+}
+
+/// `a·b·x^(−64N) mod m` (Montgomery's product) for canonical `a`, `b`, canonical,
+/// inlined into the caller ([`fold::montgomery_reduce_pairs`]).
+/// [`montgomery_applies`] must hold (else the result is meaningless, never undefined
+/// behaviour).
+#[inline(always)]
+pub fn mont_mul<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &Lanes, b: &Lanes) -> Lanes {
+    // SAFETY: as in `mul`.
+    unsafe {
+        narrow(&fold::montgomery_reduce_pairs(
+            m,
+            fold::mul_pairs::<N>(&widen(a), &widen(b)),
+        ))
+    }
+}
+
+/// `a²·x^(−64N) mod m` for canonical `a` (see [`mont_mul`]).
+#[inline(always)]
+pub fn mont_sqr<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &Lanes) -> Lanes {
+    // SAFETY: as in `mul`.
+    unsafe {
+        narrow(&fold::montgomery_reduce_pairs(
+            m,
+            fold::square_pairs::<N>(&widen(a)),
+        ))
+    }
+}
+
 /// `a + b`.
 #[inline(always)]
 pub fn add(a: &Lanes, b: &Lanes) -> Lanes {
