@@ -663,7 +663,7 @@ fn packed_representations() -> String {
 const PACKED_WHAT: [&str; 8] = [
     "`PackedField::mul`",
     "`PackedField::sqr`",
-    "`PackedField::sqrt` (canonical words)",
+    "`PackedField::sqrt` (on the lanes, or words for sparse √x)",
     "`PackedField::trace` (extended vector)",
     "`PackedField::half_trace` (constant time)",
     "`PackedField::half_trace_vartime`",

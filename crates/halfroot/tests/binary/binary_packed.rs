@@ -90,6 +90,9 @@ fn check<const N: usize, M: ModulusSpec + Default, R: PackedReduction>(seed: u64
             naive_mulmod(a, a, &exps),
             "{what}: {a:x?}²"
         );
+        // The square root (on the lanes where √x is dense): its naive square is a.
+        let r = p.to_words(&p.sqrt(&pa));
+        assert_eq!(naive_mulmod(&r, &r, &exps), a.to_vec(), "{what}: √{a:x?}");
     }
     // Chains: every intermediate value is whatever the kernel left (partially
     // reduced), checked through its canonical form after each step.
@@ -118,6 +121,10 @@ fn check<const N: usize, M: ModulusSpec + Default, R: PackedReduction>(seed: u64
                 }
             }
             assert_eq!(p.to_words(&y), x, "{what}: step {step}");
+            // The square root of a partially reduced value.
+            if step % 5 == 0 {
+                assert_eq!(p.to_words(&p.sqrt(&y)), f.sqrt(&x), "{what}: √ step {step}");
+            }
             // Equality and the operations on canonical words see through the
             // representation.
             let canon = p.from_words(&x).expect("reduced");

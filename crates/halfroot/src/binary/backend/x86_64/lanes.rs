@@ -26,9 +26,9 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_andnot_si128, _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x,
-    _mm_setzero_si128, _mm_slli_epi64, _mm_slli_si128, _mm_srli_epi64, _mm_srli_si128,
-    _mm_storeu_si128, _mm_xor_si128,
+    __m128i, _mm_and_si128, _mm_andnot_si128, _mm_or_si128, _mm_packus_epi16, _mm_set1_epi64x,
+    _mm_set_epi64x, _mm_setzero_si128, _mm_slli_epi64, _mm_slli_si128, _mm_srli_epi64,
+    _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
 };
 
 use super::{fold, Pclmul};
@@ -109,15 +109,78 @@ unsafe fn reduce<const N: usize, M: ModulusSpec>(
     c: [__m128i; N],
     square: bool,
 ) -> Lanes {
+    // SAFETY: forwarded from the caller.
+    unsafe { reduce_from(kind, m, c, 128 * N - 1, square) }
+}
+
+/// [`reduce`] of a value with no bit at or above `top`.
+#[inline(always)]
+unsafe fn reduce_from<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
+    m: &M,
+    c: [__m128i; N],
+    top: usize,
+    square: bool,
+) -> Lanes {
     if N == 2 && is_127_63(m) {
         // SAFETY: SSE2 only.
         let (r, zero) = unsafe { (reduce_127_63(c[0], c[1], square), _mm_setzero_si128()) };
         return [r, zero];
     }
     let finish = !partial_pays::<N, M>(m);
-    let top = 128 * N - 1;
     // SAFETY: forwarded from the caller (PCLMULQDQ present).
     narrow(&unsafe { fold::reduce_pairs_sse(kind, m, c, top, finish) })
+}
+
+/// The square roots of the even-indexed and odd-indexed halves of the 256 bits `a`:
+/// `(√a_e, √a_o)` with `a = a_e + x·a_o`, each as 128 bits (words 0, 1 from the first
+/// register, 2, 3 from the second), by c-xs233's `gf_sqrt` shrinking (three
+/// shift-XOR-mask steps that gather each byte's 8 kept bits in the low byte of its
+/// 16-bit lane), finished with `packuswb` (SSE2) where c-xs233 uses `pshufb` (SSSE3).
+#[inline(always)]
+unsafe fn split_roots(a: &Lanes) -> (__m128i, __m128i) {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe {
+        let m1 = _mm_set1_epi64x(0x5555_5555_5555_5555);
+        let m2 = _mm_set1_epi64x(0x3333_3333_3333_3333);
+        let m3 = _mm_set1_epi64x(0x0F0F_0F0F_0F0F_0F0F);
+        let m4 = _mm_set1_epi64x(0x00FF_00FF_00FF_00FF);
+        let shrink = |x: __m128i| {
+            let x = _mm_and_si128(_mm_xor_si128(x, _mm_srli_epi64(x, 1)), m2);
+            let x = _mm_and_si128(_mm_xor_si128(x, _mm_srli_epi64(x, 2)), m3);
+            _mm_and_si128(_mm_xor_si128(x, _mm_srli_epi64(x, 4)), m4)
+        };
+        let e0 = shrink(_mm_and_si128(a[0], m1));
+        let e1 = shrink(_mm_and_si128(a[1], m1));
+        let o0 = shrink(_mm_and_si128(_mm_srli_epi64(a[0], 1), m1));
+        let o1 = _mm_and_si128(_mm_srli_epi64(a[1], 1), m1);
+        let o1 = shrink(o1);
+        (_mm_packus_epi16(e0, e1), _mm_packus_epi16(o0, o1))
+    }
+}
+
+/// `√a` modulo `m` for a partially reduced `a`, partially reduced, inlined into the
+/// caller: `√a = √a_e + √x·√a_o` (Avanzi §2.1, equation (2); the split as in
+/// c-xs233's `gf_sqrt`), `sqrt_x` the canonical √x of the field. Cost: 12 shifts, 16
+/// logic operations and two packs for the split, 2 / 4 / 4 PCLMULQDQ per pair of
+/// `sqrt_x` (N = 2 / 3 / 4: 4, 8, 8) for the product, then one reduction from
+/// degree 32N + d. Constant-time. `kind` must satisfy [`applies`].
+#[inline(always)]
+pub fn sqrt<const N: usize, M: ModulusSpec>(
+    _t: Pclmul,
+    kind: InlineReduction,
+    m: &M,
+    a: &Lanes,
+    sqrt_x: &Lanes,
+) -> Lanes {
+    // SAFETY: the token exists only when PCLMULQDQ was detected; SSE2 otherwise.
+    unsafe {
+        let (se, so) = split_roots(a);
+        let mut c = fold::mul_128_by_pairs::<N>(so, &widen(sqrt_x));
+        c[0] = _mm_xor_si128(c[0], se);
+        // √a_o has fewer than 32N bits (a has fewer than 64N), √x fewer than d.
+        reduce_from(kind, m, c, 32 * N + m.degree() as usize, false)
+    }
 }
 
 /// Whether `m` is x^127 + x^63 + 1 (crrl's `GFb127` modulus).
