@@ -1128,3 +1128,58 @@ fn methods_agree_on_edge_scalars() {
         }
     }
 }
+
+/// B-233 and K-233 on the packed field at 233,159,0, whose default reduction holds the
+/// elements in Montgomery's representation (a·x^256 mod P): k·G by the ladder, w-NAF
+/// and halve-and-add (square roots, half-traces and traces through the
+/// representation) agree with the same curves on the run-time field of the same
+/// polynomial (the affine coordinates' encodings compared). One more field type
+/// instantiates the whole curve code: this is the only curve test on it.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn curves_on_the_montgomery_packed_field_agree() {
+    use halfroot::binary::modulus::Modulus;
+    use halfroot::binary::packed::PackedField;
+    use halfroot::binary::spec::Ssrf233;
+    use halfroot::ec2::basis::CurveOnBasis;
+    let packed_field = PackedField::<4, Ssrf233>::new(Ssrf233).expect("packed field");
+    assert!(packed_field.is_montgomery());
+    let modulus = Modulus::from_exponents(Ssrf233::EXPONENTS).expect("modulus");
+    let dyn_field = DynBinaryField::from_modulus(modulus.clone()).expect("field");
+    let mut rng = ChaCha8Rng::seed_from_u64(233_159);
+    for name in ["B-233", "K-233"] {
+        // The standard curves moved onto the SSRF basis (the same change of basis for
+        // both fields: the first root of the standard polynomial).
+        let words_moved = CurveOnBasis::new(dyn_field.clone(), &modulus, name).expect("curve");
+        let packed_moved = CurveOnBasis::new(packed_field.clone(), &modulus, name).expect("curve");
+        let (words, packed) = (words_moved.internal(), packed_moved.internal());
+        let (wf, pf) = (words.field(), packed.field());
+        let n = words.order().clone();
+        let mut scalars = vec![BigUint::from(1u32), BigUint::from(2u32), &n - 1u32];
+        for _ in 0..3 {
+            scalars.push(words.random_scalar_vartime(&mut rng));
+        }
+        for k in &scalars {
+            for alg in [
+                ScalarMulAlgorithm::Ladder,
+                ScalarMulAlgorithm::WnafVartime,
+                ScalarMulAlgorithm::HalveAndAddVartime,
+            ] {
+                if !alg.supports(words) {
+                    continue;
+                }
+                let w = words.mul(Some(alg), k, &words.generator()).expect("k·G");
+                let p = packed.mul(Some(alg), k, &packed.generator()).expect("k·G");
+                match (w.coordinates(), p.coordinates()) {
+                    (None, None) => {}
+                    (Some((wx, wy)), Some((px, py))) => assert_eq!(
+                        (pf.encode(px), pf.encode(py)),
+                        (wf.encode(wx), wf.encode(wy)),
+                        "{name} {alg:?} {k}"
+                    ),
+                    _ => panic!("{name} {alg:?}: one result is O and the other not"),
+                }
+            }
+        }
+    }
+}
