@@ -8,7 +8,9 @@
 //! Modes (`scripts/ct-valgrind.sh` runs both):
 //! - `secret`: the constant-time operations of the field traits — `select`, `cswap`,
 //!   `ct_eq`, `mul`, `sqr`, `inv_or_zero`, `sqrt`, `trace`, `half_trace`, `encode`, the batch
-//!   half-trace and solver — on F_2^163 and F_2^233 (compile-time specs), F_2^283 at
+//!   half-trace and solver — on F_2^163 and F_2^233 (compile-time specs), the packed
+//!   F_2^233 on x86-64 (233,74,0 partially reduced, 233,159,0 in Montgomery's
+//!   representation), F_2^283 at
 //!   run time (`DynBinaryField`), and `mul`/`sqr`/`inv_or_zero`/`pow`/`select` on GF(p) for
 //!   P-256's prime; and on B-233 and K-233 (over the compile-time F_2^233, and over
 //!   the packed F_2^233 of `binary::packed` on x86-64) the
@@ -165,9 +167,25 @@ fn main() {
             let f233 = BinaryField::<4, Nist233>::new(Nist233).expect("F_2^233");
             f233.precompute();
             let f283 = DynBinaryField::new("283,12,7,5,0").expect("F_2^283");
+            // The packed fields: partially reduced with the square root on the lanes
+            // (233,74,0), Montgomery's representation (233,159,0).
+            #[cfg(target_arch = "x86_64")]
+            let (p233, p233m) = {
+                use halfroot::binary::packed::PackedField;
+                use halfroot::binary::spec::Ssrf233;
+                (
+                    PackedField::<4, Nist233>::new(Nist233).expect("packed F_2^233"),
+                    PackedField::<4, Ssrf233>::new(Ssrf233).expect("packed F_2^233 (SSRF)"),
+                )
+            };
             for _ in 0..3 {
                 binary_ops(&f163, &mut rng);
                 binary_ops(&f233, &mut rng);
+                #[cfg(target_arch = "x86_64")]
+                {
+                    binary_ops(&p233, &mut rng);
+                    binary_ops(&p233m, &mut rng);
+                }
             }
             // DynBinaryField elements are Vec<u64>: mark the heap words.
             let (a, b) = (
