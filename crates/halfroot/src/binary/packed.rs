@@ -418,9 +418,10 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
         Ok(self.pack(a))
     }
 
-    /// The element whose bits 0..64 are `w` (every u64 is one: d > 64). A register
-    /// move, for small constants and for folding a bit such as a trace into an element
-    /// without a branch.
+    /// The element whose bits 0..64 are `w` (every u64 is one: d > 64), for small
+    /// constants and for folding a bit such as a trace into an element without a
+    /// branch. A register move; under Montgomery's representation a Montgomery product
+    /// (the conversion into it).
     #[inline(always)]
     pub fn element_from_u64(&self, w: u64) -> Packed<N, M, R> {
         let mut v = [0u64; N];

@@ -467,50 +467,55 @@ impl<const N: usize> ShiftFold<N> {
         }
     }
 
-    /// Folds the chunk of words `w_lo..=w_hi` of pair `p` (all at or above N, landing
-    /// below `w_lo`) by the terms of R.
+    /// The chunk of words `w_lo..=w_hi` of pair `p` (one word or both) as it stands,
+    /// as a value whose low lane is word `w_lo`.
     #[inline(always)]
-    unsafe fn fold_chunk<M: ModulusSpec>(&mut self, m: &M, p: usize, w_lo: usize, w_hi: usize) {
+    unsafe fn chunk(&self, p: usize, w_lo: usize, w_hi: usize) -> __m128i {
         let pair = self.read(p);
-        // The chunk as a value whose low lane is word w_lo.
-        let v = if w_lo == 2 * p + 1 {
+        if w_lo == 2 * p + 1 {
             _mm_srli_si128(pair, 8)
         } else if w_hi == w_lo {
             _mm_move_epi64(pair)
         } else {
             pair
-        };
+        }
+    }
+
+    /// Adds `v·x^e` with `v`'s low lane at word `base`: `v << r` at word `base + q` and
+    /// `v >> (64 − r)` at `base + q + 1` (e = 64q + r), two per-lane shifts.
+    #[inline(always)]
+    unsafe fn place_shifted(&mut self, base: usize, e: usize, v: __m128i) {
+        let (q, r) = (e / 64, (e % 64) as i64);
+        if r == 0 {
+            self.place(base + q, v);
+        } else {
+            self.place(base + q, _mm_sll_epi64(v, _mm_cvtsi64_si128(r)));
+            self.place(base + q + 1, _mm_srl_epi64(v, _mm_cvtsi64_si128(64 - r)));
+        }
+    }
+
+    /// Folds the chunk of words `w_lo..=w_hi` of pair `p` (all at or above N, landing
+    /// below `w_lo`) by the terms of R = x^(64N−d)·(P − x^d): the reduction from the
+    /// top.
+    #[inline(always)]
+    unsafe fn fold_chunk<M: ModulusSpec>(&mut self, m: &M, p: usize, w_lo: usize, w_hi: usize) {
+        let v = self.chunk(p, w_lo, w_hi);
         let ks = m.middle_exponents();
         let shift = 64 * N - m.degree() as usize;
         let mut i = 0;
         while i <= ks.len() {
-            let e = shift + if i < ks.len() { ks[i] as usize } else { 0 };
-            let (q, r) = (e / 64, (e % 64) as i64);
-            let o = w_lo - N + q;
-            if r == 0 {
-                self.place(o, v);
-            } else {
-                self.place(o, _mm_sll_epi64(v, _mm_cvtsi64_si128(r)));
-                self.place(o + 1, _mm_srl_epi64(v, _mm_cvtsi64_si128(64 - r)));
-            }
+            let k = if i < ks.len() { ks[i] as usize } else { 0 };
+            self.place_shifted(w_lo - N, shift + k, v);
             i += 1;
         }
     }
-}
 
-impl<const N: usize> ShiftFold<N> {
-    /// Adds `q·(P − 1)` for the chunk q of words `w_lo..=w_hi` of pair `p` (Montgomery's
-    /// step: the chunk's own words become zero and are not read again).
+    /// Adds `q·(P − 1)` for the chunk q of words `w_lo..=w_hi` of pair `p`: Montgomery's
+    /// step from the bottom (the chunk's own words become zero and are not read
+    /// again).
     #[inline(always)]
     unsafe fn clear_chunk_up<M: ModulusSpec>(&mut self, m: &M, p: usize, w_lo: usize, w_hi: usize) {
-        let pair = self.read(p);
-        let v = if w_lo == 2 * p + 1 {
-            _mm_srli_si128(pair, 8)
-        } else if w_hi == w_lo {
-            _mm_move_epi64(pair)
-        } else {
-            pair
-        };
+        let v = self.chunk(p, w_lo, w_hi);
         let ks = m.middle_exponents();
         let mut i = 0;
         while i <= ks.len() {
@@ -519,14 +524,7 @@ impl<const N: usize> ShiftFold<N> {
             } else {
                 m.degree() as usize
             };
-            let (q, r) = (e / 64, (e % 64) as i64);
-            let o = w_lo + q;
-            if r == 0 {
-                self.place(o, v);
-            } else {
-                self.place(o, _mm_sll_epi64(v, _mm_cvtsi64_si128(r)));
-                self.place(o + 1, _mm_srl_epi64(v, _mm_cvtsi64_si128(64 - r)));
-            }
+            self.place_shifted(w_lo, e, v);
             i += 1;
         }
     }

@@ -19,6 +19,11 @@
 //! dependent chain. Here the operands never leave the SSE registers between field
 //! operations, and the last fold is left out where it does not save a round.
 //!
+//! Also here: Montgomery's product ([`mont_mul`], [`mont_sqr`]: reduction from the
+//! bottom, [`fold::montgomery_reduce_pairs`]) for the elements that
+//! [`crate::binary::packed::MontgomeryReduction`] holds as `a·x^(64N) mod P`, and the
+//! square root on the lanes ([`sqrt`]).
+//!
 //! Cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4, the arrangements of
 //! [`fold::mul_pairs`](super::fold::mul_pairs)) or the square's N, then the reduction's
 //! rounds. Constant-time: yes (every branch and loop bound depends on the modulus and
@@ -153,17 +158,16 @@ unsafe fn split_roots(a: &Lanes) -> (__m128i, __m128i) {
         let e0 = shrink(_mm_and_si128(a[0], m1));
         let e1 = shrink(_mm_and_si128(a[1], m1));
         let o0 = shrink(_mm_and_si128(_mm_srli_epi64(a[0], 1), m1));
-        let o1 = _mm_and_si128(_mm_srli_epi64(a[1], 1), m1);
-        let o1 = shrink(o1);
+        let o1 = shrink(_mm_and_si128(_mm_srli_epi64(a[1], 1), m1));
         (_mm_packus_epi16(e0, e1), _mm_packus_epi16(o0, o1))
     }
 }
 
 /// `√a` modulo `m` for a partially reduced `a`, partially reduced, inlined into the
 /// caller: `√a = √a_e + √x·√a_o` (Avanzi §2.1, equation (2); the split as in
-/// c-xs233's `gf_sqrt`), `sqrt_x` the canonical √x of the field. Cost: 12 shifts, 16
-/// logic operations and two packs for the split, 2 / 4 / 4 PCLMULQDQ per pair of
-/// `sqrt_x` (N = 2 / 3 / 4: 4, 8, 8) for the product, then one reduction from
+/// c-xs233's `gf_sqrt`), `sqrt_x` the canonical √x of the field. Cost: 14 shifts, 28
+/// logic operations and two packs for the split, four PCLMULQDQ per pair of words of
+/// `sqrt_x` (4 / 8 / 8 for N = 2 / 3 / 4) for the product, then one reduction from
 /// degree 32N + d. Constant-time. `kind` must satisfy [`applies`].
 #[inline(always)]
 pub fn sqrt<const N: usize, M: ModulusSpec>(
