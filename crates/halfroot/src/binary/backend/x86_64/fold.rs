@@ -31,6 +31,10 @@
 //! two shifts per term of P per word). The `*_to` forms of the reductions can stop
 //! before the last fold (degree < 64N, partially reduced), for
 //! [`lanes`](super::lanes).
+//! [`reduce_pairs_shift_to`] reduces by shifts instead (c-xs233's way, for trinomials),
+//! and [`montgomery_reduce_pairs`] from the bottom (Koç–Acar's Montgomery reduction, for
+//! the packed field's Montgomery representation); both constant-time, costs in their
+//! documentation.
 //! [`zeta_sqrt_inline`] does the same for the ζ square root (Avanzi §2.1): PEXT is
 //! issued through [`pext`] as PCLMULQDQ through [`clmul`] (the caller must hold the
 //! PCLMULQDQ + BMI2 token); cost 4N PEXT, the product of [`mul_pairs`] and one
@@ -394,29 +398,49 @@ unsafe fn reduce_pairs_shift_rounds_to<const N: usize, M: ModulusSpec>(
         }
         top = top - 64 * N + shift + kmax;
     }
-    if finish && !d.is_multiple_of(64) {
-        // t = the bits at and above d (in word N − 1), moved down to bit 0.
-        let k = N - 1;
-        let t = _mm_srl_epi64(pair_at(&c, k as isize), _mm_cvtsi64_si128((d % 64) as i64));
-        let t = _mm_and_si128(t, _mm_set_epi64x(0, -1));
-        let keep = (1u64 << (d % 64)) - 1;
-        let mask = if k.is_multiple_of(2) {
-            _mm_set_epi64x(0, keep as i64)
-        } else {
-            _mm_set_epi64x(keep as i64, -1)
-        };
-        c[k / 2] = _mm_and_si128(c[k / 2], mask);
-        let mut tw = [_mm_setzero_si128(); N];
-        tw[0] = t;
-        let mut i = 0;
-        while i <= ks.len() {
-            let e = if i < ks.len() { ks[i] as usize } else { 0 };
-            let s = shl_pairs(&tw, e);
-            for j in 0..N {
-                c[j] = _mm_xor_si128(c[j], s[j]);
-            }
-            i += 1;
+    if finish {
+        // SAFETY: forwarded from the caller.
+        c = unsafe { fold_top_bits_by_shifts(m, c) };
+    }
+    c
+}
+
+/// The last step of both shift reductions: the bits at and above d in word N − 1 (of a
+/// value below 64N) folded once by `P − x^d`, by shifts; nothing when 64 divides d.
+///
+/// # Safety
+/// Callable only where the CPU has the enabled target features (SSE2 suffices).
+#[inline(always)]
+unsafe fn fold_top_bits_by_shifts<const N: usize, M: ModulusSpec>(
+    m: &M,
+    mut c: [__m128i; N],
+) -> [__m128i; N] {
+    let d = m.degree() as usize;
+    if d.is_multiple_of(64) {
+        return c;
+    }
+    let ks = m.middle_exponents();
+    // t = the bits at and above d (in word N − 1), moved down to bit 0.
+    let k = N - 1;
+    let t = _mm_srl_epi64(pair_at(&c, k as isize), _mm_cvtsi64_si128((d % 64) as i64));
+    let t = _mm_and_si128(t, _mm_set_epi64x(0, -1));
+    let keep = (1u64 << (d % 64)) - 1;
+    let mask = if k.is_multiple_of(2) {
+        _mm_set_epi64x(0, keep as i64)
+    } else {
+        _mm_set_epi64x(keep as i64, -1)
+    };
+    c[k / 2] = _mm_and_si128(c[k / 2], mask);
+    let mut tw = [_mm_setzero_si128(); N];
+    tw[0] = t;
+    let mut i = 0;
+    while i <= ks.len() {
+        let e = if i < ks.len() { ks[i] as usize } else { 0 };
+        let s = shl_pairs(&tw, e);
+        for j in 0..N {
+            c[j] = _mm_xor_si128(c[j], s[j]);
         }
+        i += 1;
     }
     c
 }
@@ -429,7 +453,8 @@ const fn chunk_lands_below(n: usize, deg_r: usize, lo: usize, hi: usize) -> bool
     64 * hi + 63 + deg_r < 64 * lo + 64 * n
 }
 
-/// The state of [`reduce_pairs_shift_to`]: the pairs, and the sums placed at odd word
+/// The state of [`reduce_pairs_shift_to`] and [`montgomery_reduce_pairs`]: the pairs,
+/// and the sums placed at odd word
 /// offsets not yet moved into them (`odd[j]` at offset 2j − 1, `odd_top` at 2N − 1).
 struct ShiftFold<const N: usize> {
     c: [__m128i; N],
@@ -615,29 +640,9 @@ pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
     }
     clear_from_word(&mut out, N);
     let mut c = out;
-    if finish && !d.is_multiple_of(64) {
-        // t = the bits at and above d (in word N − 1), moved down to bit 0.
-        let k = N - 1;
-        let t = _mm_srl_epi64(pair_at(&c, k as isize), _mm_cvtsi64_si128((d % 64) as i64));
-        let t = _mm_and_si128(t, _mm_set_epi64x(0, -1));
-        let keep = (1u64 << (d % 64)) - 1;
-        let mask = if k.is_multiple_of(2) {
-            _mm_set_epi64x(0, keep as i64)
-        } else {
-            _mm_set_epi64x(keep as i64, -1)
-        };
-        c[k / 2] = _mm_and_si128(c[k / 2], mask);
-        let mut tw = [_mm_setzero_si128(); N];
-        tw[0] = t;
-        let mut i = 0;
-        while i <= ks.len() {
-            let e = if i < ks.len() { ks[i] as usize } else { 0 };
-            let s = shl_pairs(&tw, e);
-            for j in 0..N {
-                c[j] = _mm_xor_si128(c[j], s[j]);
-            }
-            i += 1;
-        }
+    if finish {
+        // SAFETY: forwarded from the caller.
+        c = unsafe { fold_top_bits_by_shifts(m, c) };
     }
     c
 }
