@@ -42,6 +42,12 @@ cargo clippy --workspace --all-targets "${profile[@]}" "${features[@]}" -- -D wa
 export HALFROOT_KERNEL_LOG="$PWD/target/kernel-log.txt"
 rm -f "$HALFROOT_KERNEL_LOG"
 # (--timings: target/cargo-timings/ says which crate took how long to build.)
+# The two longest units of the test build first, side by side: halfroot's `binary` and
+# `ext` test binaries (about four CPU-minutes each). In one `cargo test` build cargo
+# started them when it pleased: CI at e70d8a9 built `binary` last, alone on two cores
+# for its 259 s (test build 12 min 03 s). The `--workspace` and the features are those of
+# the build below, so nothing is compiled twice.
+cargo test --workspace "${profile[@]}" --no-run --timings --test binary --test ext "${features[@]}"
 cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
