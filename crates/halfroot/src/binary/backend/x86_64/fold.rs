@@ -460,11 +460,46 @@ struct ShiftFold<const N: usize> {
     c: [__m128i; N],
     odd: [__m128i; N],
     odd_top: __m128i,
+    /// For a square folded as it is computed: the operand's pairs (`c` then holds only
+    /// what was placed), each pair of the square `a_⌊p/2⌋²` issued where pair p is
+    /// read (see [`ShiftFold::square`]).
+    square_of: Option<[__m128i; N]>,
 }
 
 impl<const N: usize> ShiftFold<N> {
+    /// The state for the value held as pairs `c`.
+    #[inline(always)]
+    unsafe fn of(c: [__m128i; N]) -> Self {
+        ShiftFold {
+            c,
+            odd: [_mm_setzero_si128(); N],
+            odd_top: _mm_setzero_si128(),
+            square_of: None,
+        }
+    }
+
+    /// The state for the square of the value held as pairs `a` (the first ⌈N/2⌉
+    /// meaningful), its N PCLMULQDQ left to the reads: each product is then issued in
+    /// the program just before the fold that uses it (the top pair first from the top,
+    /// the bottom pair first from the bottom), as c-xs233's `gf_sqr` is scheduled by
+    /// its C compiler. PCLMULQDQ is an `asm!` block here, whose latency LLVM does not
+    /// know, so it keeps the program's order. Measured on Zen 5 (packed square chains,
+    /// throughput): 233,74,0 folded by pairs 3.0 ns with the N products first, 2.85
+    /// issued at the reads; 233,159,0 in Montgomery's representation 3.0 against 2.8.
+    /// (c-xs233's own sequence, written with the `asm!` PCLMULQDQ: 2.95 ns with its four
+    /// products first, 2.4 interleaved as LLVM schedules the intrinsics; a product issued
+    /// one pair ahead of its read measured no better than at the read.)
+    #[inline(always)]
+    unsafe fn square(a: [__m128i; N]) -> Self {
+        ShiftFold {
+            square_of: Some(a),
+            ..Self::of([_mm_setzero_si128(); N])
+        }
+    }
+
     /// Pair p as it stands: `c[p]` with the straddling sums on both sides moved in (the
-    /// high lane of the one at its left, the low lane of the one at its right).
+    /// high lane of the one at its left, the low lane of the one at its right), and for
+    /// a lazy square its product pair.
     #[inline(always)]
     unsafe fn read(&self, p: usize) -> __m128i {
         let right = if p + 1 < N {
@@ -476,7 +511,17 @@ impl<const N: usize> ShiftFold<N> {
             _mm_castsi128_pd(self.odd[p]),
             _mm_castsi128_pd(right),
         ));
-        _mm_xor_si128(self.c[p], straddle)
+        let mut own = self.c[p];
+        if let Some(a) = self.square_of {
+            let x = a[p / 2];
+            let sq = if p.is_multiple_of(2) {
+                clmul::<0x00>(x, x)
+            } else {
+                clmul::<0x11>(x, x)
+            };
+            own = _mm_xor_si128(own, sq);
+        }
+        _mm_xor_si128(own, straddle)
     }
 
     /// Adds the value `x` (low lane: word `o`, high lane: word `o + 1`) at word `o`.
@@ -562,10 +607,10 @@ impl<const N: usize> ShiftFold<N> {
 /// Two arrangements, chosen on the modulus:
 /// - When every pair of high words folded by R lands below itself (`d − k_max ≥ 128`:
 ///   233,74,0, 283, 409, 571), by rounds ([`reduce_pairs_shift_rounds_to`]): all high
-///   words at once, then the spill. Measured on Zen 5 at 233,74,0 against the chunks
-///   below (packed square chains): 5.4 against 6.1 ns latency, 3.6 against 2.9 ns
-///   throughput; the rounds are kept for the latency of dependent chains (curve
-///   formulas).
+///   words at once, then the spill. Measured on Zen 5 at 233,74,0 against pair chunks
+///   from the top (packed square chains): 5.4 against 6.1 ns latency, 3.6 against 2.9 ns
+///   throughput; the rounds are kept for products, for the latency of dependent chains
+///   (curve formulas). Squares fold by pair chunks ([`square_reduce_shift_to`]).
 /// - Otherwise (`63 < d − k_max < 128`, which [`shape_applies`] guarantees: 233,159,0,
 ///   127,1,0, 97,33,0, 223,33,0) one word at a time from the top down, c-xs233's
 ///   `REDUCE_PARTIAL_512` arrangement generalised: each term x^e (e = 64q + r) of R
@@ -587,38 +632,80 @@ pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
     top: usize,
     finish: bool,
 ) -> [__m128i; N] {
-    let d = m.degree() as usize;
-    let ks = m.middle_exponents();
-    let shift = 64 * N - d;
-    let kmax = ks.first().map_or(0, |&k| k as usize);
-    let deg_r = shift + kmax;
-    let top = top.min(128 * N);
-    let pairs_fit = {
-        let mut fit = true;
-        let mut p = N / 2;
-        while p < N {
-            fit &= chunk_lands_below(N, deg_r, (2 * p).max(N), 2 * p + 1);
-            p += 1;
-        }
-        fit
-    };
-    if pairs_fit {
+    if pairs_fit::<N, M>(m) {
         // Two rounds by pairs: the rounds' arrangement measured the shorter chain.
         // SAFETY: forwarded from the caller.
         return unsafe { reduce_pairs_shift_rounds_to(m, c, top, finish) };
     }
+    // SAFETY: forwarded from the caller.
+    unsafe { fold_from_top(m, ShiftFold::of(c), top, finish, false) }
+}
+
+/// `a²` for the value held as pairs `a` (degree < 64N), reduced by shifts as
+/// [`reduce_pairs_shift_to`] (partially when `finish` is false), with each of the N
+/// PCLMULQDQ of the square issued where the fold reads its pair
+/// ([`ShiftFold::square`]). The chunks are pairs wherever every pair lands below
+/// itself (233,74,0: c-xs233's `gf_sqr` exactly, two pairs, 8 shifts), else words.
+/// Measured on Zen 5 at 233,74,0 (packed square chains as `halfroot report fields`
+/// runs them): against the products first and the reduction by rounds, throughput
+/// 3.6 → 2.85 ns, latency 5.5 → 6.3 ns (c-xs233's, same run: 2.35 and 6.5). The
+/// products keep the rounds (their latency is the closer race).
+///
+/// # Safety
+/// As [`reduce_pairs_shift`].
+#[inline(always)]
+pub unsafe fn square_reduce_shift_to<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: [__m128i; N],
+    finish: bool,
+) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        fold_from_top(
+            m,
+            ShiftFold::square(a),
+            128 * N - 1,
+            finish,
+            pairs_fit::<N, M>(m),
+        )
+    }
+}
+
+/// Whether every pair of words at and above N, folded by R, lands below itself
+/// (`d − k_max ≥ 128`: 233,74,0, 283, 409, 571).
+#[inline(always)]
+fn pairs_fit<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+    let d = m.degree() as usize;
+    let kmax = m.middle_exponents().first().map_or(0, |&k| k as usize);
+    let deg_r = 64 * N - d + kmax;
+    let mut fit = true;
+    let mut p = N / 2;
+    while p < N {
+        fit &= chunk_lands_below(N, deg_r, (2 * p).max(N), 2 * p + 1);
+        p += 1;
+    }
+    fit
+}
+
+/// The fold from the top of [`reduce_pairs_shift_to`] and [`square_reduce_shift_to`]
+/// on the state `st` (no bit at or above `top`): the chunks at and above word N from
+/// the top down, by pairs when `by_pairs` (every pair must land below itself), else
+/// one word at a time; then, when `finish`, the bits at and above d.
+#[inline(always)]
+unsafe fn fold_from_top<const N: usize, M: ModulusSpec>(
+    m: &M,
+    mut st: ShiftFold<N>,
+    top: usize,
+    finish: bool,
+    by_pairs: bool,
+) -> [__m128i; N] {
     // st.odd[j]: the sum of the values placed at word offset 2j − 1 (its low lane
     // belongs to word 2j − 1, the high lane of pair j − 1; its high lane to word 2j,
     // the low lane of pair j); odd[N] in `odd_top`. Zero where nothing was placed:
     // LLVM folds those away.
-    let mut st = ShiftFold {
-        c,
-        odd: [_mm_setzero_si128(); N],
-        odd_top: _mm_setzero_si128(),
-    };
     // The chunks from the top down (plain index loops and calls, no arrays of chunks:
     // LLVM then unrolls everything on the compile-time spec).
-    let top_word = top.saturating_sub(1) / 64;
+    let top_word = top.min(128 * N).saturating_sub(1) / 64;
     let mut p = N;
     while p > N / 2 {
         p -= 1;
@@ -626,7 +713,7 @@ pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
         if lo > top_word {
             continue;
         }
-        if lo == hi {
+        if lo == hi || by_pairs {
             st.fold_chunk(m, p, lo, hi);
         } else {
             st.fold_chunk(m, p, hi, hi);
@@ -639,12 +726,11 @@ pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
         *slot = st.read(k);
     }
     clear_from_word(&mut out, N);
-    let mut c = out;
     if finish {
         // SAFETY: forwarded from the caller.
-        c = unsafe { fold_top_bits_by_shifts(m, c) };
+        out = unsafe { fold_top_bits_by_shifts(m, out) };
     }
-    c
+    out
 }
 
 /// Whether [`montgomery_reduce_pairs`] applies to `m` with `N`-word elements: N even
@@ -679,12 +765,33 @@ pub unsafe fn montgomery_reduce_pairs<const N: usize, M: ModulusSpec>(
     m: &M,
     c: [__m128i; N],
 ) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe { montgomery_fold(m, ShiftFold::of(c)) }
+}
+
+/// [`montgomery_reduce_pairs`] of the square of the value held as pairs `a` (canonical),
+/// each PCLMULQDQ of the square issued where the fold reads its pair
+/// ([`ShiftFold::square`]; here the bottom pair first).
+///
+/// # Safety
+/// As [`montgomery_reduce_pairs`].
+#[inline(always)]
+pub unsafe fn montgomery_square_pairs<const N: usize, M: ModulusSpec>(
+    m: &M,
+    a: [__m128i; N],
+) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe { montgomery_fold(m, ShiftFold::square(a)) }
+}
+
+/// The chunks of [`montgomery_reduce_pairs`] cleared from the bottom up on the state
+/// `st`, then the high half read out.
+#[inline(always)]
+unsafe fn montgomery_fold<const N: usize, M: ModulusSpec>(
+    m: &M,
+    mut st: ShiftFold<N>,
+) -> [__m128i; N] {
     let kmin = m.middle_exponents().last().map_or(0, |&k| k as usize);
-    let mut st = ShiftFold {
-        c,
-        odd: [_mm_setzero_si128(); N],
-        odd_top: _mm_setzero_si128(),
-    };
     let mut p = 0;
     while p < N / 2 {
         if kmin >= 128 {

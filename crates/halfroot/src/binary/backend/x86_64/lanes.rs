@@ -241,7 +241,13 @@ pub fn sqr<const N: usize, M: ModulusSpec>(
     a: &Lanes,
 ) -> Lanes {
     // SAFETY: as in `mul`.
-    unsafe { reduce(kind, m, fold::square_pairs::<N>(&widen(a)), true) }
+    unsafe {
+        if kind == InlineReduction::SseShift && !(N == 2 && is_127_63(m)) {
+            let finish = !partial_pays::<N, M>(m);
+            return narrow(&fold::square_reduce_shift_to::<N, M>(m, widen(a), finish));
+        }
+        reduce(kind, m, fold::square_pairs::<N>(&widen(a)), true)
+    }
 }
 
 /// Whether [`mont_mul`] applies to `m` with `N`-word elements
@@ -269,12 +275,7 @@ pub fn mont_mul<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &Lanes, b:
 #[inline(always)]
 pub fn mont_sqr<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &Lanes) -> Lanes {
     // SAFETY: as in `mul`.
-    unsafe {
-        narrow(&fold::montgomery_reduce_pairs(
-            m,
-            fold::square_pairs::<N>(&widen(a)),
-        ))
-    }
+    unsafe { narrow(&fold::montgomery_square_pairs::<N, M>(m, widen(a))) }
 }
 
 /// `a + b`.
