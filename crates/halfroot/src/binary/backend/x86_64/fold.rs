@@ -644,7 +644,7 @@ pub unsafe fn reduce_pairs_shift_to<const N: usize, M: ModulusSpec>(
 /// `a²` for the value held as pairs `a` (degree < 64N), reduced by shifts as
 /// [`reduce_pairs_shift_to`] (partially when `finish` is false), with each of the N
 /// PCLMULQDQ of the square issued where the fold reads its pair
-/// ([`ShiftFold::square`]). The chunks are pairs wherever every pair lands below
+/// (`ShiftFold::square`). The chunks are pairs wherever every pair lands below
 /// itself (233,74,0: c-xs233's `gf_sqr` exactly, two pairs, 8 shifts), else words.
 /// Measured on Zen 5 at 233,74,0 (packed square chains as `halfroot report fields`
 /// runs them): against the products first and the reduction by rounds, throughput
@@ -771,7 +771,7 @@ pub unsafe fn montgomery_reduce_pairs<const N: usize, M: ModulusSpec>(
 
 /// [`montgomery_reduce_pairs`] of the square of the value held as pairs `a` (canonical),
 /// each PCLMULQDQ of the square issued where the fold reads its pair
-/// ([`ShiftFold::square`]; here the bottom pair first).
+/// (`ShiftFold::square`; here the bottom pair first).
 ///
 /// # Safety
 /// As [`montgomery_reduce_pairs`].

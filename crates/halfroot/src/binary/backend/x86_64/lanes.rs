@@ -232,7 +232,10 @@ pub fn mul<const N: usize, M: ModulusSpec>(
     unsafe { reduce(kind, m, fold::mul_pairs::<N>(&widen(a), &widen(b)), false) }
 }
 
-/// `a²` modulo `m`, partially reduced (see [`mul`]).
+/// `a²` modulo `m`, partially reduced (see [`mul`]). By shifts (except at 127,63,0,
+/// crrl's closed form) the square's N PCLMULQDQ are issued where the fold reads their
+/// pairs, and at 233,74,0 the fold goes by pairs, c-xs233's `gf_sqr`
+/// ([`fold::square_reduce_shift_to`]).
 #[inline(always)]
 pub fn sqr<const N: usize, M: ModulusSpec>(
     _t: Pclmul,
