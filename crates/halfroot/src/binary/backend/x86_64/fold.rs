@@ -34,7 +34,9 @@
 //! [`reduce_pairs_shift_to`] reduces by shifts instead (c-xs233's way, for trinomials),
 //! and [`montgomery_reduce_pairs`] from the bottom (Koç–Acar's Montgomery reduction, for
 //! the packed field's Montgomery representation); both constant-time, costs in their
-//! documentation.
+//! documentation. Their square forms ([`square_reduce_shift_to`],
+//! [`montgomery_square_pairs`]) issue each PCLMULQDQ of the square where the fold reads
+//! its pair: LLVM keeps `asm!` blocks in program order, so that is where they run.
 //! [`zeta_sqrt_inline`] does the same for the ζ square root (Avanzi §2.1): PEXT is
 //! issued through [`pext`] as PCLMULQDQ through [`clmul`] (the caller must hold the
 //! PCLMULQDQ + BMI2 token); cost 4N PEXT, the product of [`mul_pairs`] and one
@@ -299,6 +301,29 @@ pub unsafe fn reduce_pairs_sse<const N: usize, M: ModulusSpec>(
         match kind {
             InlineReduction::ClmulFold => reduce_pairs_to(m, c, top, finish),
             _ => reduce_pairs_shift_to(m, c, top, finish),
+        }
+    }
+}
+
+/// The square of the value held as pairs `a` (degree < 64N), reduced as
+/// [`reduce_pairs_sse`] reduces for `kind`: [`square_pairs`] then [`reduce_pairs_to`]
+/// for `ClmulFold`, [`square_reduce_shift_to`] (each product issued where the fold
+/// reads it) otherwise.
+///
+/// # Safety
+/// As [`reduce_pairs`].
+#[inline(always)]
+pub unsafe fn square_reduce_pairs_sse<const N: usize, M: ModulusSpec>(
+    kind: InlineReduction,
+    m: &M,
+    a: [__m128i; N],
+    finish: bool,
+) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        match kind {
+            InlineReduction::ClmulFold => reduce_pairs_to(m, square_pairs(&a), 128 * N - 1, finish),
+            _ => square_reduce_shift_to(m, a, finish),
         }
     }
 }

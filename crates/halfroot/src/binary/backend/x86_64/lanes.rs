@@ -26,7 +26,7 @@
 //!
 //! Cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4, the arrangements of
 //! [`fold::mul_pairs`](super::fold::mul_pairs)) or the square's N, then the reduction's
-//! rounds. Constant-time: yes (every branch and loop bound depends on the modulus and
+//! rounds (squares by shifts: one fold per chunk from the top, c-xs233's arrangement). Constant-time: yes (every branch and loop bound depends on the modulus and
 //! the reduction kind only).
 #![allow(unsafe_code)]
 
@@ -232,10 +232,10 @@ pub fn mul<const N: usize, M: ModulusSpec>(
     unsafe { reduce(kind, m, fold::mul_pairs::<N>(&widen(a), &widen(b)), false) }
 }
 
-/// `a²` modulo `m`, partially reduced (see [`mul`]). By shifts (except at 127,63,0,
-/// crrl's closed form) the square's N PCLMULQDQ are issued where the fold reads their
-/// pairs, and at 233,74,0 the fold goes by pairs, c-xs233's `gf_sqr`
-/// ([`fold::square_reduce_shift_to`]).
+/// `a²` modulo `m`, partially reduced (see [`mul`]), by
+/// [`fold::square_reduce_pairs_sse`]: by shifts the square's N PCLMULQDQ are issued
+/// where the fold reads their pairs, and at 233,74,0 the fold goes by pairs, c-xs233's
+/// `gf_sqr`. At 127,63,0 crrl's closed form, as for products.
 #[inline(always)]
 pub fn sqr<const N: usize, M: ModulusSpec>(
     _t: Pclmul,
@@ -245,11 +245,16 @@ pub fn sqr<const N: usize, M: ModulusSpec>(
 ) -> Lanes {
     // SAFETY: as in `mul`.
     unsafe {
-        if kind == InlineReduction::SseShift && !(N == 2 && is_127_63(m)) {
-            let finish = !partial_pays::<N, M>(m);
-            return narrow(&fold::square_reduce_shift_to::<N, M>(m, widen(a), finish));
+        if N == 2 && is_127_63(m) {
+            return reduce(kind, m, fold::square_pairs::<N>(&widen(a)), true);
         }
-        reduce(kind, m, fold::square_pairs::<N>(&widen(a)), true)
+        let finish = !partial_pays::<N, M>(m);
+        narrow(&fold::square_reduce_pairs_sse::<N, M>(
+            kind,
+            m,
+            widen(a),
+            finish,
+        ))
     }
 }
 
