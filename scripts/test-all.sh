@@ -25,6 +25,11 @@ cargo fmt --all -- --check
 # (Clippy beside the test build, in a target directory of its own, was tried: it
 # delayed the library's compilation by a minute and the whole by half a minute.)
 cargo clippy --workspace --all-targets "${profile[@]}" "${features[@]}" -- -D warnings
+# The API documentation builds without a warning (broken or private intra-doc links,
+# math brackets read as links). Same profile and features as clippy, whose dependency
+# metadata it reuses: about 10 s. Not the Python extension: rustdoc 1.95 panics on the
+# numpy crate's intra-doc links (an internal compiler error in collect_intra_doc_links).
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p halfroot -p halfroot-cli -p halfroot-peers "${profile[@]}" "${features[@]}"
 # Every target with unit or integration tests (`--tests`: the CLI's and the peers'
 # libraries, and the integration tests in tests/; not the halfroot library, whose unit
 # tests run inside tests/it (see above), nor the Python extension's lib nor the CLI

@@ -5,7 +5,7 @@
 //! built apart from halfroot (which keeps its portable build with run-time CPU
 //! detection): [`binary`] runs `cargo build --release --locked` on
 //! `peers/crrl-bench/Cargo.toml` with `RUSTFLAGS=-C target-cpu=native` and its own
-//! target directory, then [`bench`] runs `crrl-bench bench` (JSON timings) and
+//! target directory, then [`bench()`] runs `crrl-bench bench` (JSON timings) and
 //! [`field_ops`] runs `crrl-bench field` (results of field operations, for differential
 //! tests). Every failure (no cargo, no network for a first download, a build error) is
 //! returned as a message for the caller to print; nothing panics.

@@ -31,7 +31,7 @@
 //! | `dbl` | D | 2D |
 //! | `neg` | D | −D |
 //! | `halve` | D | the half of D in the subgroup of prime order r (error outside it) |
-//! | `mul` | K D | [K]D |
+//! | `mul` | K D | \[K\]D |
 //! | `validate` | D | `valid` (a divisor in the subgroup of order r), or the reason it is not |
 //! | `random` | SEED | a divisor of the subgroup of order r (any divisor when #J is unknown) drawn from a generator seeded with SEED (reproducible, not secret) |
 //! | `info` | — | the curve, its family, #J and its halving algorithm |

@@ -332,11 +332,11 @@ pub fn supported_levels() -> Vec<&'static str> {
         .collect()
 }
 
-/// Kernel test bookkeeping: a test of a SIMD or assembly kernel calls [`kernel_ran`]
-/// when it compared the kernel with the portable code, or [`kernel_skipped`] when this
-/// CPU (or `HALFROOT_CPU`) lacks its features. Both append one line to the file named by
+/// Kernel test bookkeeping: a test of a SIMD or assembly kernel calls
+/// [`kernel_log::kernel_ran`] when it compared the kernel with the portable code, or
+/// [`kernel_log::kernel_skipped`] when this CPU (or `HALFROOT_CPU`) lacks its features. Both append one line to the file named by
 /// `HALFROOT_KERNEL_LOG` (if set), which `scripts/test-all.sh` summarises;
-/// [`kernel_skipped`] prints a loud `SKIPPED` line and panics when
+/// `kernel_skipped` prints a loud `SKIPPED` line and panics when
 /// `HALFROOT_REQUIRE_KERNELS=all`.
 pub mod kernel_log {
     use super::{caps, Feature};

@@ -848,7 +848,7 @@ fn measure_clmul67(_budget: Budget) -> Vec<(usize, &'static str, f64, f64)> {
 }
 
 /// One row of the inlined-kernel table: (polynomial, out-of-line `pclmul` product and
-/// square, then per [`InlineReduction`] its product and square or `None` where it does
+/// square, then per [`InlineReduction`](halfroot::binary::backend::InlineReduction) its product and square or `None` where it does
 /// not apply, then the names of the defaults for the product and the square), dependent
 /// chains, ns per operation.
 type InlineRow = (String, (f64, f64), Vec<Option<(f64, f64)>>, String, String);

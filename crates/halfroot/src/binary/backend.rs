@@ -47,7 +47,7 @@
 //! Multiplication keeps the one-element kernels (`mul_many` is not word-sliced).
 //!
 //! Single elements, inlined. On the `pclmul-fold` engine the product and the square of
-//! a compile-time spec of 2–4 words are not calls: [`Engine::mul`] / [`Engine::sqr`]
+//! a compile-time spec of 2–4 words are not calls: `Engine::mul` / `Engine::sqr`
 //! inline the kernel chosen by [`InlineReduction::default_mul`] /
 //! [`InlineReduction::default_sqr`] into the caller ([`x86_64::fold`] issues PCLMULQDQ
 //! through `asm!` and otherwise uses SSE2 only, so it needs no `#[target_feature]`

@@ -233,7 +233,7 @@ impl<const N: usize> LinearMap<N> {
 
     /// `out[i] = L(a[i])` for every i: the batch form of [`LinearMap::apply`], the loop
     /// inside the kernel's feature-enabled function (one indirect call per batch, not
-    /// per element). [`Error::InvalidArgument`] if the lengths differ (`out` untouched).
+    /// per element). [`Error::InvalidArgument`](crate::error::Error::InvalidArgument) if the lengths differ (`out` untouched).
     pub fn apply_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
         crate::field::check_batch("out", out.len(), a.len())?;
         (self.many)(&self.table, self.bits, a, out);

@@ -33,7 +33,7 @@ fn bmul64(x: u64, y: u64) -> u64 {
 
 /// Carry-less product of two 64-bit words, as (low, high) words.
 ///
-/// Constant-time: [`bmul64`] for the low word and, on the bit-reversed operands, for
+/// Constant-time: `bmul64` for the low word and, on the bit-reversed operands, for
 /// the high one (rev(a)·rev(b) holds the top coefficients in reverse order). The
 /// former 4-bit window table, indexed by the nibbles of `b`, was a secret-dependent
 /// memory access (Memcheck, `scripts/ct-valgrind.sh` with `HALFROOT_CPU=portable`).

@@ -6,7 +6,7 @@
 //! one field multiplication" per conversion, so that halving's square roots become
 //! cheap); the isomorphism is [`crate::binary::convert::BasisConverter`].
 //!
-//! φ: F_2[z]/(P_std) → F_2[z]/(P_int) is a field isomorphism, so
+//! φ: F_2\[z\]/(P_std) → F_2\[z\]/(P_int) is a field isomorphism, so
 //! (x, y) ↦ (φ(x), φ(y)) maps the curve (a, b) onto the curve (φ(a), φ(b)) and commutes
 //! with the group law, halving and scalar multiplication. Points cross the boundary at
 //! the start and at the end of an operation (two conversions per coordinate); the

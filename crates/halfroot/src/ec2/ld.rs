@@ -67,7 +67,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     }
 
     /// Several points to affine with one inversion (Montgomery's simultaneous
-    /// inversion through [`Field::inv_many`]): 1I + (3 + 2)M + 1S per point.
+    /// inversion through [`Field::inv_many`](crate::field::Field::inv_many)): 1I + (3 + 2)M + 1S per point.
     pub fn ld_to_affine_many(&self, points: &[LdPoint<F::Elem>]) -> Vec<AffinePoint<F::Elem>> {
         let f = &self.field;
         let zs: Vec<F::Elem> = points.iter().map(|p| p.z.clone()).collect();

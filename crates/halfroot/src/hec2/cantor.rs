@@ -86,7 +86,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         self.add_cantor(d, d)
     }
 
-    /// [k]D by left-to-right double-and-add with Cantor's law: the reference scalar
+    /// \[k\]D by left-to-right double-and-add with Cantor's law: the reference scalar
     /// multiplication. Variable-time.
     pub fn mul_cantor_vartime(&self, k: &BigUint, d: &Divisor<F::Elem>) -> Divisor<F::Elem> {
         let mut acc = Divisor::Zero;

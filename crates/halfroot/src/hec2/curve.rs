@@ -280,7 +280,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         d
     }
 
-    /// A random element of the prime-order subgroup: [c]·D for a random D (c the
+    /// A random element of the prime-order subgroup: \[c\]·D for a random D (c the
     /// cofactor), retried until it is not 0. [`Error::InvalidArgument`] when #J is
     /// unknown. Variable-time.
     pub fn random_subgroup_divisor_vartime(

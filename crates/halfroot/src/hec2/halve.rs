@@ -171,7 +171,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         }
     }
 
-    /// Whether `d` lies in the subgroup of prime order r ([r]D = 0). Variable-time.
+    /// Whether `d` lies in the subgroup of prime order r (\[r\]D = 0). Variable-time.
     pub fn is_in_subgroup_vartime(&self, d: &Divisor<F::Elem>) -> Result<bool> {
         let order = self.order().ok_or_else(|| self.order_unknown())?;
         Ok(self.mul_vartime_generic(&order.r, d).is_zero())

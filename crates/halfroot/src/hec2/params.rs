@@ -1,6 +1,6 @@
 //! The genus-2 curves of Kitamura–Katagi–Takagi, Appendix B.1, that can be used: C1
-//! and C2 over F_2^83 = F_2[z]/(z^83 + z^7 + z^4 + z^2 + 1) and C6 over F_2^113 =
-//! F_2[z]/(z^113 + z^9 + 1), each with #J = 2·r, r prime. (C3–C5 are printed damaged
+//! and C2 over F_2^83 = F_2\[z\]/(z^83 + z^7 + z^4 + z^2 + 1) and C6 over F_2^113 =
+//! F_2\[z\]/(z^113 + z^9 + 1), each with #J = 2·r, r prime. (C3–C5 are printed damaged
 //! in the paper and are left out.) The data are those of `tests/vectors/hecc-kitamura.json`,
 //! which the integration tests compare with this table; [#J]D = 0 is checked by
 //! [`Hec2Curve::new`](super::Hec2Curve::new) on every construction. Field elements are

@@ -9,7 +9,7 @@
 //! per halving for k₁ and one for k₀).
 //!
 //! Halve-and-add: with t = bits(r) write k′ = 2^(t−1)·k mod r in w-NAF, k′ = Σ k′ᵢ2^i, so
-//! [k]D = Σᵢ k′ᵢ·[1/2^(t−1−i)]D. Walking i from t − 1 down to 0 it adds ±D to the
+//! \[k\]D = Σᵢ k′ᵢ·[1/2^(t−1−i)]D. Walking i from t − 1 down to 0 it adds ±D to the
 //! accumulator Q_|k′ᵢ| and halves D; a digit at i = t adds ±2D. At the end
 //! Q = Σ j·Q_j over odd j by A ← A + Q_j, B ← B + A (j downwards), Q = 2B − A. Cost:
 //! t − 1 halvings, about t/(w + 1) additions, 2^(w−1) additions and one doubling at the
@@ -109,7 +109,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         4
     }
 
-    /// [k]D by `algorithm`, or by the measured fastest applicable method for `None`
+    /// \[k\]D by `algorithm`, or by the measured fastest applicable method for `None`
     /// (`auto`: halve-and-add where the curve has halving and D is in the subgroup and
     /// it measured faster on this machine, otherwise w-NAF). Variable-time.
     pub fn mul_vartime(
@@ -177,7 +177,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         })
     }
 
-    /// [k]D by left-to-right binary double-and-add. Variable-time.
+    /// \[k\]D by left-to-right binary double-and-add. Variable-time.
     pub fn mul_double_and_add_vartime(
         &self,
         k: &BigUint,
@@ -186,7 +186,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         self.mul_vartime_generic(k, d)
     }
 
-    /// [k]D by left-to-right w-NAF double-and-add (`w` clamped to [2, 8]). Variable-time.
+    /// \[k\]D by left-to-right w-NAF double-and-add (`w` clamped to [2, 8]). Variable-time.
     pub fn mul_wnaf_vartime(&self, k: &BigUint, d: &Divisor<F::Elem>, w: u32) -> Divisor<F::Elem> {
         let w = w.clamp(2, 8);
         let digits = wnaf_digits(&k.to_u64_digits(), w);
@@ -210,7 +210,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         acc
     }
 
-    /// [k]D by right-to-left w-NAF halve-and-add (module documentation), D in the
+    /// \[k\]D by right-to-left w-NAF halve-and-add (module documentation), D in the
     /// subgroup of order r. [`Error::UnsupportedAlgorithm`] on a curve without a
     /// halving algorithm or without #J = 2·r; [`Error::PointNotInSubgroup`] for D
     /// outside the subgroup. Variable-time.
@@ -246,7 +246,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         })
     }
 
-    /// [k]·base by halve-and-add with the table's root choices (no trace tests: the
+    /// \[k\]·base by halve-and-add with the table's root choices (no trace tests: the
     /// fixed-base costs of Table 1). Variable-time.
     pub fn mul_halve_and_add_fixed_vartime(
         &self,

@@ -8,7 +8,7 @@
 //! With t = bits(N) (N = n for P ∈ ⟨G⟩, else the group order h·n, so that k mod N
 //! leaves kP unchanged for every point), e = ⌈t/(w·v)⌉ and d = v·e, k mod N is written
 //! in w rows of d bits, and each row in v blocks of e bits: bit j·d + s·e + i. Table s
-//! holds T_s[a] = Σ_j a_j·2^(j·d + s·e)·P for the 2^w − 1 nonzero a ∈ {0, 1}^w, in
+//! holds T_s\[a\] = Σ_j a_j·2^(j·d + s·e)·P for the 2^w − 1 nonzero a ∈ {0, 1}^w, in
 //! affine coordinates. Then for i = e − 1 down to 0: Q ← 2Q, and for each s,
 //! Q ← Q + T_s[column (s, i) of k].
 //!

@@ -1,14 +1,14 @@
 //! Width-w τNAF scalar multiplication on Koblitz curves.
 //!
 //! Sources: Solinas, *Efficient arithmetic on Koblitz curves*, DCC 19 (2000), §4–§6
-//! (Z[τ], rounding, partial reduction, width-w τNAF); Hankerson–Menezes–Vanstone, *Guide
-//! to ECC*, §3.4: Algorithm 3.63 (rounding off in Z[τ]), 3.65 (partial reduction
+//! (Z\[τ\], rounding, partial reduction, width-w τNAF); Hankerson–Menezes–Vanstone, *Guide
+//! to ECC*, §3.4: Algorithm 3.63 (rounding off in Z\[τ\]), 3.65 (partial reduction
 //! "k partmod δ"), 3.69/3.70 (width-w τNAF with the representatives α_u).
 //!
 //! A Koblitz curve is y² + xy = x³ + ax² + 1 with a ∈ {0, 1} (detected from the curve's
 //! a and b, not its name: K-163 has a = 1, K-233 … K-571 a = 0). The Frobenius map
 //! τ(x, y) = (x², y²) is an endomorphism with τ² − μτ + 2 = 0, μ = (−1)^(1−a), so
-//! Z[τ] acts on the curve. With δ = (τ^m − 1)/(τ − 1) (m = the degree), δ·P = O for
+//! Z\[τ\] acts on the curve. With δ = (τ^m − 1)/(τ − 1) (m = the degree), δ·P = O for
 //! every P ∈ ⟨G⟩ (τ^m is the identity on E(F_2^m), and τ − 1, of norm 3 − μ ∈ {2, 4},
 //! is injective on points of odd order), so kP = ρP for ρ ≡ k (mod δ).
 //!
@@ -23,7 +23,7 @@
 //!   keeps ρ short.
 //! * **Width-w τNAF** ([`Koblitz::digits`], HMV Algorithm 3.70): with t_w the image of
 //!   τ in Z/2^w (t_w² − μt_w + 2 ≡ 0, the kernel of r0 + r1τ ↦ r0 + r1t_w mod 2^w is
-//!   τ^w·Z[τ]) and α_u = u mods τ^w (the rounded remainder, u odd in [1, 2^(w−1))):
+//!   τ^w·Z\[τ\]) and α_u = u mods τ^w (the rounded remainder, u odd in [1, 2^(w−1))):
 //!   while ρ ≠ 0, if r0 is odd take u = r0 + r1t_w mods 2^w, subtract ±α_|u|, emit u;
 //!   then divide by τ: (r0, r1) ← (r1 + μr0/2, −r0/2). Digits lowest first; any w
 //!   consecutive digits hold at most one nonzero. The loop runs on fixed-width
@@ -59,10 +59,10 @@ const MIN_W: u32 = 2;
 /// See [`MIN_W`].
 const MAX_W: u32 = 8;
 
-/// An element r0 + r1τ of Z[τ] with small coefficients.
+/// An element r0 + r1τ of Z\[τ\] with small coefficients.
 pub type SmallZTau = (i64, i64);
 
-/// The Z[τ] data of a Koblitz curve over F_2^m: μ, δ = (τ^m − 1)/(τ − 1), its conjugate
+/// The Z\[τ\] data of a Koblitz curve over F_2^m: μ, δ = (τ^m − 1)/(τ − 1), its conjugate
 /// and norm, and (built on first use, per width) the α_u and the plan of the table.
 #[derive(Clone, Debug)]
 pub struct Koblitz {
@@ -160,7 +160,7 @@ fn round(mu: i64, n0: &BigInt, n1: &BigInt, den: &BigInt) -> (BigInt, BigInt) {
 
 impl Koblitz {
     /// The data for a Koblitz curve over F_2^m with μ = ±1 (a = 1: μ = 1; a = 0:
-    /// μ = −1). τ^m by m − 1 multiplications in Z[τ], then δ = (τ^m − 1)(τ̄ − 1)/N(τ − 1)
+    /// μ = −1). τ^m by m − 1 multiplications in Z\[τ\], then δ = (τ^m − 1)(τ̄ − 1)/N(τ − 1)
     /// by an exact division.
     pub fn new(m: u32, mu: i64) -> Self {
         debug_assert!(mu == 1 || mu == -1);
@@ -233,7 +233,7 @@ impl Koblitz {
 
     /// The width-w τNAF of r0 + r1τ (HMV Algorithm 3.70; `w` clamped to [2, 8]):
     /// digits u_i, lowest first, each 0 or odd with |u_i| < 2^(w−1), standing for
-    /// sign(u_i)·α_|u_i|; Σ u_i τ^i = r0 + r1τ in Z[τ]; no trailing zeros.
+    /// sign(u_i)·α_|u_i|; Σ u_i τ^i = r0 + r1τ in Z\[τ\]; no trailing zeros.
     /// Variable-time.
     pub fn digits(&self, r0: &BigInt, r1: &BigInt, w: u32) -> Vec<i8> {
         recode(self.mu, self.window(w), r0, r1)
@@ -453,7 +453,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         (!koblitz).then(|| "τNAF needs a Koblitz curve, b = 1 and a ∈ {0, 1}".to_string())
     }
 
-    /// The Z[τ] data of this Koblitz curve (built on first use), or
+    /// The Z\[τ\] data of this Koblitz curve (built on first use), or
     /// [`Error::UnsupportedAlgorithm`].
     pub fn koblitz(&self) -> Result<&Koblitz> {
         if let Some(reason) = self.koblitz_unsupported() {

@@ -631,7 +631,7 @@ impl<const N: usize> ShiftFold<N> {
 ///
 /// Two arrangements, chosen on the modulus:
 /// - When every pair of high words folded by R lands below itself (`d − k_max ≥ 128`:
-///   233,74,0, 283, 409, 571), by rounds ([`reduce_pairs_shift_rounds_to`]): all high
+///   233,74,0, 283, 409, 571), by rounds (`reduce_pairs_shift_rounds_to`): all high
 ///   words at once, then the spill. Measured on Zen 5 at 233,74,0 against pair chunks
 ///   from the top (packed square chains): 5.4 against 6.1 ns latency, 3.6 against 2.9 ns
 ///   throughput; the rounds are kept for products, for the latency of dependent chains
@@ -1007,7 +1007,7 @@ unsafe fn clear_word<const N: usize>(c: &mut [__m128i; N], w: usize) {
 
 /// The unreduced product of `a` and `b`, held as pairs of words ([`load_pairs`]
 /// layout), as pairs of the 2N-word product. For N = 2, 3, 4 the Karatsuba
-/// arrangements (4, 6 and 12 products: a 128-bit product by [`mul_128`], N = 4 one
+/// arrangements (4, 6 and 12 products: a 128-bit product by `mul_128`, N = 4 one
 /// Karatsuba level over 128-bit halves) are computed here without
 /// leaving the SSE registers: moving 128-bit values to general registers and back
 /// costs about 10 cycles on AMD Zen 5 (measured: `movq`/`pinsrq` round trip), more
@@ -1090,7 +1090,7 @@ unsafe fn mul_128(va: __m128i, vb: __m128i) -> (__m128i, __m128i) {
 }
 
 /// The 128-bit `a` times the element held as pairs `b` (words 0..N), as the pairs of
-/// the product (N + 2 words, no more than 2N): one [`mul_128`] per pair of `b`.
+/// the product (N + 2 words, no more than 2N): one `mul_128` per pair of `b`.
 ///
 /// # Safety
 /// Callable only where the CPU has PCLMULQDQ (the backend tokens guarantee it).

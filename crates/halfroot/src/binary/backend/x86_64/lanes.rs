@@ -3,10 +3,10 @@
 //! the element), the representation of c-xs233's `gf233.h` (Pornin) and crrl's
 //! `GFb127`, generalised to every compile-time modulus that fits four words.
 //!
-//! Source: the reduction is the parent module's ([`fold`](super::fold)): words at and
+//! Source: the reduction is the parent module's ([`fold`]): words at and
 //! above N folded by `R = x^(64N−d)·(P − x^d)`, either by carry-less products
-//! ([`fold::reduce_pairs_to`](super::fold::reduce_pairs_to)) or by shifts
-//! ([`fold::reduce_pairs_shift_to`](super::fold::reduce_pairs_shift_to)), stopped
+//! ([`fold::reduce_pairs_to`]) or by shifts
+//! ([`fold::reduce_pairs_shift_to`]), stopped
 //! before the last step (the fold of the bits at and above d in word N − 1) when
 //! [`partial_pays`] says so. Computing modulo `x^(64N−d)·P`, a multiple of P of degree
 //! 64N, is Pornin's word-aligned-modulus trick (c-xs233 reduces modulo z^23·P at 233
@@ -25,7 +25,7 @@
 //! square root on the lanes ([`sqrt`]).
 //!
 //! Cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4, the arrangements of
-//! [`fold::mul_pairs`](super::fold::mul_pairs)) or the square's N, then the reduction's
+//! [`fold::mul_pairs`]) or the square's N, then the reduction's
 //! rounds (squares by shifts: one fold per chunk from the top, c-xs233's arrangement). Constant-time: yes (every branch and loop bound depends on the modulus and
 //! the reduction kind only).
 #![allow(unsafe_code)]
