@@ -6,9 +6,9 @@
 //! `HALFROOT_CPU` (read once, at the first query) takes:
 //! - `native` (or unset, or empty): everything the CPU has;
 //! - a level, capped by what the CPU has: `portable` (no SIMD or assembly kernels),
-//!   `clmul` (SSE2, SSE4.1, PCLMULQDQ), `avx2` (the AMD Zen 3 class: `clmul` plus BMI1,
-//!   BMI2, ADX, AVX2 and VPCLMULQDQ, no AVX-512, no GFNI), `avx512` (everything, = native
-//!   on x86-64);
+//!   `clmul` (SSE2, SSE4.1, PCLMULQDQ: a Westmere-class CPU, legacy-encoded PCLMULQDQ
+//!   only), `avx2` (the AMD Zen 3 class: `clmul` plus BMI1, BMI2, ADX, AVX, AVX2 and
+//!   VPCLMULQDQ, no AVX-512, no GFNI), `avx512` (everything, = native on x86-64);
 //! - a comma-separated list of feature names (the set, capped by the CPU), e.g.
 //!   `pclmulqdq,bmi2`, or of removals from the native set, e.g. `-gfni,-avx512ifma`.
 //!
@@ -57,17 +57,20 @@ pub enum Feature {
     Vpclmulqdq,
     /// GFNI (Galois-field affine transforms).
     Gfni,
+    /// AVX (the VEX encoding, here for `vpclmulqdq` on xmm; enabled by the OS).
+    Avx,
 }
 
 impl Feature {
     /// Every feature, in the order [`describe`] lists them.
-    pub const ALL: [Feature; 16] = [
+    pub const ALL: [Feature; 17] = [
         Feature::Sse2,
         Feature::Sse41,
         Feature::Pclmulqdq,
         Feature::Bmi1,
         Feature::Bmi2,
         Feature::Adx,
+        Feature::Avx,
         Feature::Avx2,
         Feature::Vpclmulqdq,
         Feature::Avx512f,
@@ -89,6 +92,7 @@ impl Feature {
             Feature::Bmi1 => "bmi1",
             Feature::Bmi2 => "bmi2",
             Feature::Adx => "adx",
+            Feature::Avx => "avx",
             Feature::Avx2 => "avx2",
             Feature::Avx512f => "avx512f",
             Feature::Avx512bw => "avx512bw",
@@ -169,6 +173,7 @@ fn detect_hardware() -> Caps {
         (Feature::Bmi1, d!("bmi1")),
         (Feature::Bmi2, d!("bmi2")),
         (Feature::Adx, d!("adx")),
+        (Feature::Avx, d!("avx")),
         (Feature::Avx2, d!("avx2")),
         (Feature::Avx512f, d!("avx512f")),
         (Feature::Avx512bw, d!("avx512bw")),
@@ -205,6 +210,7 @@ pub const LEVELS: [(&str, &[Feature]); 4] = [
             Feature::Bmi1,
             Feature::Bmi2,
             Feature::Adx,
+            Feature::Avx,
             Feature::Avx2,
             Feature::Vpclmulqdq,
         ],

@@ -194,9 +194,23 @@ fn check_all<const N: usize, M: ModulusSpec + Default>(seed: u64) {
 #[test]
 fn packed_fields_match_the_naive_oracle() {
     let p = PackedField::<4, spec::Nist233>::new(spec::Nist233).expect("packed 233");
+    // The products' PCLMULQDQ are VEX-encoded where the CPU has AVX, legacy-encoded
+    // otherwise: the native run checks the first, HALFROOT_CPU=clmul the second.
+    use halfroot::cpu::{kernel_log, Feature};
+    kernel_log::check(
+        "packed-pclmulqdq-vex",
+        p.uses_vex(),
+        &[Feature::Pclmulqdq, Feature::Avx],
+    );
+    kernel_log::check(
+        "packed-pclmulqdq-legacy-no-avx",
+        p.uses_pclmulqdq() && !p.uses_vex(),
+        &[Feature::Pclmulqdq],
+    );
     if p.uses_pclmulqdq() {
         eprintln!(
-            "packed: PCLMULQDQ kernels ran (partially reduced: {})",
+            "packed: PCLMULQDQ kernels ran ({} encoding; partially reduced: {})",
+            if p.uses_vex() { "VEX" } else { "legacy" },
             p.is_partially_reduced()
         );
     } else {

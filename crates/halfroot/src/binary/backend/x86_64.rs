@@ -44,6 +44,32 @@ mod montgomery_clmul;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pclmul(());
 
+/// The legacy-encoded PCLMULQDQ form of the word kernels below (the `k_*` functions),
+/// which run only inside the feature-enabled functions that a token's holder reaches.
+const LEGACY: Pclmul = Pclmul(());
+
+/// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and AVX (enabled by the OS): the
+/// VEX-encoded `vpclmulqdq` on xmm registers ([`fold::ClmulForm`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PclmulAvx(());
+
+impl PclmulAvx {
+    /// The token if the features are present (detected once, cached; `HALFROOT_CPU`
+    /// restricts it like every other).
+    pub fn detect() -> Option<PclmulAvx> {
+        static HAS: OnceLock<bool> = OnceLock::new();
+        let has = *HAS.get_or_init(|| {
+            Pclmul::detect().is_some() && crate::cpu::has(crate::cpu::Feature::Avx)
+        });
+        has.then_some(PclmulAvx(()))
+    }
+
+    /// The PCLMULQDQ token implied by this one.
+    pub fn pclmul(self) -> Pclmul {
+        Pclmul(())
+    }
+}
+
 /// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and BMI2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PclmulBmi2(());
@@ -223,7 +249,7 @@ pub fn sqr_fold<const N: usize, M: ModulusSpec>(_t: PclmulBmi2, m: &M, a: &[u64;
 /// Requires `kind.applies::<N, M>(m)` (else the result is meaningless, never a panic).
 #[inline(always)]
 pub fn mul_inline<const N: usize, M: ModulusSpec>(
-    _t: Pclmul,
+    t: Pclmul,
     kind: InlineReduction,
     m: &M,
     a: &[u64; N],
@@ -231,26 +257,26 @@ pub fn mul_inline<const N: usize, M: ModulusSpec>(
 ) -> [u64; N] {
     // SAFETY: the token exists only when pclmulqdq was detected; these kernels use SSE2
     // (baseline) and PCLMULQDQ only.
-    unsafe { fold::mul_inline(kind, m, a, b) }
+    unsafe { fold::mul_inline(t, kind, m, a, b) }
 }
 
 /// `a² mod m` inlined into the caller (see [`mul_inline`]).
 #[inline(always)]
 pub fn sqr_inline<const N: usize, M: ModulusSpec>(
-    _t: Pclmul,
+    t: Pclmul,
     kind: InlineReduction,
     m: &M,
     a: &[u64; N],
 ) -> [u64; N] {
     // SAFETY: as in `mul_inline`.
-    unsafe { fold::sqr_inline(kind, m, a) }
+    unsafe { fold::sqr_inline(t, kind, m, a) }
 }
 
 /// `√a = a_even + ζ·a_odd mod m` inlined into the caller, reduced as `kind` (see
 /// [`fold::zeta_sqrt_inline`]).
 #[inline(always)]
 pub fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
-    _t: PclmulBmi2,
+    t: PclmulBmi2,
     kind: InlineReduction,
     m: &M,
     zeta: &[u64; N],
@@ -258,7 +284,7 @@ pub fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
 ) -> [u64; N] {
     // SAFETY: the token exists only when pclmulqdq and bmi2 were detected; the kernel
     // uses SSE2 (baseline), PCLMULQDQ and PEXT only.
-    unsafe { fold::zeta_sqrt_inline(kind, m, zeta, a) }
+    unsafe { fold::zeta_sqrt_inline(t.pclmul(), kind, m, zeta, a) }
 }
 
 /// Whether [`mul_fold`] and [`sqr_fold`] use the fold reduction for `m` (else shifts).
@@ -272,7 +298,7 @@ unsafe fn k_sqr_fold<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], out: *
     if fold::applies::<N, M>(m) {
         let c = fold::square_pairs(&fold::load_pairs(a));
         // SAFETY: `out` points to N writable words; `applies` was checked.
-        unsafe { fold::reduce_store(m, c, portable::product_bits(m), out) }
+        unsafe { fold::reduce_store(LEGACY, m, c, portable::product_bits(m), out) }
     } else {
         let (lo, hi) = k_sqr_wide_pdep(a);
         let r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
@@ -308,13 +334,13 @@ unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
         // Up to 4 words the product stays in SSE registers (`fold::mul_pairs`); wider
         // ones come from the word kernels.
         let c = if N <= 4 {
-            fold::mul_pairs(&fold::load_pairs(a), &fold::load_pairs(b))
+            fold::mul_pairs(LEGACY, &fold::load_pairs(a), &fold::load_pairs(b))
         } else {
             let (lo, hi) = k_mul_wide(a, b);
             fold::pairs_of(&lo, &hi)
         };
         // SAFETY: `out` points to N writable words; `applies` was checked.
-        unsafe { fold::reduce_store(m, c, portable::product_bits(m), out) }
+        unsafe { fold::reduce_store(LEGACY, m, c, portable::product_bits(m), out) }
     } else {
         let (lo, hi) = k_mul_wide(a, b);
         let r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
@@ -334,7 +360,7 @@ unsafe fn k_sqr_n_fold<const N: usize, M: ModulusSpec>(
         let top = portable::product_bits(m);
         let mut c = fold::load_pairs(a);
         for _ in 0..n {
-            c = fold::reduce_pairs(m, fold::square_pairs(&c), top);
+            c = fold::reduce_pairs(LEGACY, m, fold::square_pairs(&c), top);
         }
         // SAFETY: `out` points to N writable words.
         unsafe { fold::store_pairs(&c, out) }
@@ -380,7 +406,7 @@ unsafe fn k_zeta_sqrt<const N: usize, M: ModulusSpec>(
     }
     if fold::applies::<N, M>(m) {
         // SAFETY: `out` points to N writable words; `applies` was checked.
-        unsafe { fold::reduce_store(m, fold::pairs_of(&lo, &hi), d + d / 2, out) }
+        unsafe { fold::reduce_store(LEGACY, m, fold::pairs_of(&lo, &hi), d + d / 2, out) }
     } else {
         let r = portable::reduce_below(m, lo, hi, d + d / 2);
         // SAFETY: `out` points to N writable words (the caller's `MaybeUninit`).

@@ -36,7 +36,7 @@ use core::arch::x86_64::{
     _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
 };
 
-use super::{fold, Pclmul};
+use super::fold::{self, ClmulForm};
 use crate::binary::backend::InlineReduction;
 use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
@@ -109,18 +109,20 @@ fn narrow<const N: usize>(c: &[__m128i; N]) -> Lanes {
 /// partially when [`partial_pays`].
 #[inline(always)]
 unsafe fn reduce<const N: usize, M: ModulusSpec>(
+    form: impl ClmulForm,
     kind: InlineReduction,
     m: &M,
     c: [__m128i; N],
     square: bool,
 ) -> Lanes {
     // SAFETY: forwarded from the caller.
-    unsafe { reduce_from(kind, m, c, 128 * N - 1, square) }
+    unsafe { reduce_from(form, kind, m, c, 128 * N - 1, square) }
 }
 
 /// [`reduce`] of a value with no bit at or above `top`.
 #[inline(always)]
 unsafe fn reduce_from<const N: usize, M: ModulusSpec>(
+    form: impl ClmulForm,
     kind: InlineReduction,
     m: &M,
     c: [__m128i; N],
@@ -134,7 +136,7 @@ unsafe fn reduce_from<const N: usize, M: ModulusSpec>(
     }
     let finish = !partial_pays::<N, M>(m);
     // SAFETY: forwarded from the caller (PCLMULQDQ present).
-    narrow(&unsafe { fold::reduce_pairs_sse(kind, m, c, top, finish) })
+    narrow(&unsafe { fold::reduce_pairs_sse(form, kind, m, c, top, finish) })
 }
 
 /// The square roots of the even-indexed and odd-indexed halves of the 256 bits `a`:
@@ -171,7 +173,7 @@ unsafe fn split_roots(a: &Lanes) -> (__m128i, __m128i) {
 /// degree 32N + d. Constant-time. `kind` must satisfy [`applies`].
 #[inline(always)]
 pub fn sqrt<const N: usize, M: ModulusSpec>(
-    _t: Pclmul,
+    t: impl ClmulForm,
     kind: InlineReduction,
     m: &M,
     a: &Lanes,
@@ -180,10 +182,10 @@ pub fn sqrt<const N: usize, M: ModulusSpec>(
     // SAFETY: the token exists only when PCLMULQDQ was detected; SSE2 otherwise.
     unsafe {
         let (se, so) = split_roots(a);
-        let mut c = fold::mul_128_by_pairs::<N>(so, &widen(sqrt_x));
+        let mut c = fold::mul_128_by_pairs::<N>(t, so, &widen(sqrt_x));
         c[0] = _mm_xor_si128(c[0], se);
         // √a_o has fewer than 32N bits (a has fewer than 64N), √x fewer than d.
-        reduce_from(kind, m, c, 32 * N + m.degree() as usize, false)
+        reduce_from(t, kind, m, c, 32 * N + m.degree() as usize, false)
     }
 }
 
@@ -221,7 +223,7 @@ unsafe fn reduce_127_63(d0: __m128i, d1: __m128i, square: bool) -> __m128i {
 /// [`applies`] (else the result is meaningless, never undefined behaviour).
 #[inline(always)]
 pub fn mul<const N: usize, M: ModulusSpec>(
-    _t: Pclmul,
+    t: impl ClmulForm,
     kind: InlineReduction,
     m: &M,
     a: &Lanes,
@@ -229,7 +231,15 @@ pub fn mul<const N: usize, M: ModulusSpec>(
 ) -> Lanes {
     // SAFETY: the token exists only when PCLMULQDQ was detected; the kernels use SSE2
     // (baseline) and PCLMULQDQ only.
-    unsafe { reduce(kind, m, fold::mul_pairs::<N>(&widen(a), &widen(b)), false) }
+    unsafe {
+        reduce(
+            t,
+            kind,
+            m,
+            fold::mul_pairs::<N>(t, &widen(a), &widen(b)),
+            false,
+        )
+    }
 }
 
 /// `a²` modulo `m`, partially reduced (see [`mul`]), by
@@ -238,7 +248,7 @@ pub fn mul<const N: usize, M: ModulusSpec>(
 /// `gf_sqr`. At 127,63,0 crrl's closed form, as for products.
 #[inline(always)]
 pub fn sqr<const N: usize, M: ModulusSpec>(
-    _t: Pclmul,
+    t: impl ClmulForm,
     kind: InlineReduction,
     m: &M,
     a: &Lanes,
@@ -246,10 +256,11 @@ pub fn sqr<const N: usize, M: ModulusSpec>(
     // SAFETY: as in `mul`.
     unsafe {
         if N == 2 && is_127_63(m) {
-            return reduce(kind, m, fold::square_pairs::<N>(&widen(a)), true);
+            return reduce(t, kind, m, fold::square_pairs::<N>(&widen(a)), true);
         }
         let finish = !partial_pays::<N, M>(m);
         narrow(&fold::square_reduce_pairs_sse::<N, M>(
+            t,
             kind,
             m,
             widen(a),
@@ -269,19 +280,24 @@ pub fn montgomery_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
 /// [`montgomery_applies`] must hold (else the result is meaningless, never undefined
 /// behaviour).
 #[inline(always)]
-pub fn mont_mul<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &Lanes, b: &Lanes) -> Lanes {
+pub fn mont_mul<const N: usize, M: ModulusSpec>(
+    t: impl ClmulForm,
+    m: &M,
+    a: &Lanes,
+    b: &Lanes,
+) -> Lanes {
     // SAFETY: as in `mul`.
     unsafe {
         narrow(&fold::montgomery_reduce_pairs(
             m,
-            fold::mul_pairs::<N>(&widen(a), &widen(b)),
+            fold::mul_pairs::<N>(t, &widen(a), &widen(b)),
         ))
     }
 }
 
 /// `a²·x^(−64N) mod m` for canonical `a` (see [`mont_mul`]).
 #[inline(always)]
-pub fn mont_sqr<const N: usize, M: ModulusSpec>(_t: Pclmul, m: &M, a: &Lanes) -> Lanes {
+pub fn mont_sqr<const N: usize, M: ModulusSpec>(_t: impl ClmulForm, m: &M, a: &Lanes) -> Lanes {
     // SAFETY: as in `mul`.
     unsafe { narrow(&fold::montgomery_square_pairs::<N, M>(m, widen(a))) }
 }

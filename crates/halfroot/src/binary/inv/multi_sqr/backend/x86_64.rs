@@ -14,14 +14,14 @@ use core::arch::x86_64::{
 use core::mem::MaybeUninit;
 
 use super::super::{Plan, SLOTS};
-use crate::binary::backend::x86_64::{fold, PclmulBmi2};
+use crate::binary::backend::x86_64::{fold, Pclmul, PclmulBmi2};
 use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
 
 /// `a^(2^d − 2)` along `plan`.
 #[inline]
 pub(crate) fn run<const N: usize, M: ModulusSpec>(
-    _t: PclmulBmi2,
+    t: PclmulBmi2,
     m: &M,
     plan: &Plan<N>,
     a: &[u64; N],
@@ -30,7 +30,7 @@ pub(crate) fn run<const N: usize, M: ModulusSpec>(
     // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected;
     // the kernel writes all N words of `out` before it is read.
     unsafe {
-        k_run(m, plan, a, out.as_mut_ptr());
+        k_run(t.pclmul(), m, plan, a, out.as_mut_ptr());
         out.assume_init()
     }
 }
@@ -85,7 +85,13 @@ fn clean<const N: usize>(mut c: [__m128i; N]) -> [__m128i; N] {
 
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_run<const N: usize, M: ModulusSpec>(m: &M, plan: &Plan<N>, a: &[u64; N], out: *mut [u64; N]) {
+fn k_run<const N: usize, M: ModulusSpec>(
+    form: Pclmul,
+    m: &M,
+    plan: &Plan<N>,
+    a: &[u64; N],
+    out: *mut [u64; N],
+) {
     let top = portable::product_bits(m);
     let zero = _mm_setzero_si128();
     let mut store = [[zero; N]; SLOTS];
@@ -114,20 +120,20 @@ fn k_run<const N: usize, M: ModulusSpec>(m: &M, plan: &Plan<N>, a: &[u64; N], ou
                 let mut x = base;
                 for _ in 0..op.k {
                     // SAFETY: the features the fold kernels need are enabled here.
-                    x = clean(unsafe { fold::reduce_pairs(m, fold::square_pairs(&x), top) });
+                    x = clean(unsafe { fold::reduce_pairs(form, m, fold::square_pairs(&x), top) });
                 }
                 x
             }
         };
         let product = mul_pairs(&t, &other);
         // SAFETY: the features the fold kernels need are enabled here.
-        cur = clean(unsafe { fold::reduce_pairs(m, product, top) });
+        cur = clean(unsafe { fold::reduce_pairs(form, m, product, top) });
         if let Some(s) = op.save {
             store[s] = cur;
         }
     }
     // SAFETY: the features the fold kernels need are enabled here.
-    let r = unsafe { fold::reduce_pairs(m, fold::square_pairs(&cur), top) };
+    let r = unsafe { fold::reduce_pairs(form, m, fold::square_pairs(&cur), top) };
     // SAFETY: `out` points to N writable words.
     unsafe { fold::store_pairs(&r, out) }
 }
