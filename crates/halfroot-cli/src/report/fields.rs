@@ -638,9 +638,15 @@ fn packed_representations() -> String {
     };
     let nist = PackedField::<4, spec::Nist233>::new(spec::Nist233).ok();
     let ssrf = PackedField::<4, spec::Ssrf233>::new(spec::Ssrf233).ok();
+    let encoding = match nist.as_ref() {
+        Some(f) if f.uses_vex() => "VEX-encoded `vpclmulqdq` (this CPU has AVX)",
+        Some(f) if f.uses_pclmulqdq() => "legacy-encoded `pclmulqdq` (no AVX in use)",
+        _ => "portable code (no PCLMULQDQ in use)",
+    };
     format!(
         "\nThe `packed` rows run `PackedField` with its default reduction: at 233,74,0 {}; \
-         at 233,159,0 {}.\n",
+         at 233,159,0 {}. Their products issue {encoding}; squares the one-register \
+         `pclmulqdq r, r`.\n",
         describe(
             nist.as_ref().map(|f| f.is_montgomery()),
             nist.as_ref().map(|f| f.is_partially_reduced())

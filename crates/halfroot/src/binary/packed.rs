@@ -28,6 +28,11 @@
 //! forms, so two representations of the same element are equal (`==` is variable-time,
 //! as on `[u64; N]`; [`Field::ct_eq`] is not).
 //!
+//! The products issue PCLMULQDQ in the VEX encoding where the CPU has AVX, inlined, else
+//! the legacy one out of line (chosen once, at construction: [`PackedField::uses_vex`]);
+//! squares issue the one-register legacy form on every CPU, inlined (measured in
+//! [`ClmulForm`]).
+//!
 //! Without PCLMULQDQ (or under `HALFROOT_CPU=portable`) the products are the portable
 //! ones, fully reduced (a canonical value is a valid partially reduced one): the same
 //! results. Constant-time as [`BinaryField`]: no branch or address depends on an element.
@@ -36,6 +41,7 @@ use core::marker::PhantomData;
 
 use rand::RngCore;
 
+use super::backend::x86_64::fold::ClmulForm;
 use super::backend::x86_64::lanes::{self, Lanes};
 use super::backend::x86_64::{Pclmul, PclmulAvx};
 use super::backend::InlineReduction;
@@ -228,7 +234,7 @@ impl PackedReduction for ShiftReduction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Clmul {
     /// VEX-encoded (`vpclmulqdq` on xmm), where the CPU has AVX (see
-    /// [`ClmulForm`](super::backend::x86_64::fold::ClmulForm): products about 20 %
+    /// [`ClmulForm`]: products about 20 %
     /// faster on Zen 5).
     Vex(PclmulAvx),
     /// Legacy-encoded.
@@ -247,19 +253,6 @@ impl Clmul {
             Clmul::None => None,
         }
     }
-}
-
-/// `$body` with `$t` bound to the field's PCLMULQDQ token, the VEX one where the CPU has
-/// AVX, else the legacy one (the body is compiled once for each encoding); `$none`
-/// without PCLMULQDQ.
-macro_rules! with_clmul {
-    ($field:expr, $t:ident => $body:expr, None => $none:expr $(,)?) => {
-        match $field.clmul {
-            Clmul::Vex($t) => $body,
-            Clmul::Legacy($t) => $body,
-            Clmul::None => $none,
-        }
-    };
 }
 
 /// F_2^d for a compile-time modulus of 2–4 words (d from 65 to 256) with [`Packed`]
@@ -447,7 +440,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
 
     /// Whether the products' PCLMULQDQ are VEX-encoded (`vpclmulqdq` on xmm: the CPU has
     /// AVX), else legacy-encoded; see
-    /// [`ClmulForm`](super::backend::x86_64::fold::ClmulForm).
+    /// [`ClmulForm`].
     pub fn uses_vex(&self) -> bool {
         matches!(self.clmul, Clmul::Vex(_))
     }
@@ -498,14 +491,62 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
         if !self.is_montgomery() {
             return Packed::new(lanes::from_words(a));
         }
-        with_clmul!(self, t => Packed::new(lanes::mont_mul::<N, M>(
+        match self.clmul.legacy() {
+            Some(t) => Packed::new(lanes::mont_mul::<N, M>(
                 t,
                 self.inner.modulus(),
                 &lanes::from_words(a),
                 &lanes::from_words(&self.mont_r2),
             )),
             None => Packed::new(lanes::from_words(&self.mul_portable(*a, self.mont_one))),
-        )
+        }
+    }
+
+    /// The product on the lanes with the PCLMULQDQ form `t`, in the representation,
+    /// inlined into the caller.
+    #[inline(always)]
+    fn mul_lanes(&self, t: impl ClmulForm, a: &Lanes, b: &Lanes) -> Lanes {
+        let m = self.inner.modulus();
+        if self.is_montgomery() {
+            lanes::mont_mul::<N, M>(t, m, a, b)
+        } else {
+            lanes::mul::<N, M>(t, R::kind::<N, M>(m), m, a, b)
+        }
+    }
+
+    /// The product without the VEX encoding, out of line: [`Self::mul_lanes`]
+    /// legacy-encoded, or the portable product. CPUs with PCLMULQDQ but without AVX
+    /// (Westmere, the Goldmont Atoms) pay a call per product, so that the products are
+    /// inlined once per call site, not twice (both encodings inlined into every curve
+    /// formula took the `binary` test build from 279 to 493 s), and the inlined
+    /// operation keeps one out-of-line arm, as before the VEX form (a second one cost
+    /// the 127,63,0 product chains 10 % in throughput). Copies, not references (see
+    /// [`Self::mul_portable`]).
+    #[inline(never)]
+    fn mul_not_vex(&self, a: Lanes, b: Lanes) -> Lanes {
+        match self.clmul.legacy() {
+            Some(t) => self.mul_lanes(t, &a, &b),
+            None => lanes::from_words(
+                &self.mul_portable_repr(lanes::raw_words(&a), lanes::raw_words(&b)),
+            ),
+        }
+    }
+
+    /// √a on the lanes with the PCLMULQDQ form `t` ([`lanes::sqrt`]), inlined.
+    #[inline(always)]
+    fn sqrt_lanes(&self, t: impl ClmulForm, a: &Lanes) -> Lanes {
+        let m = self.inner.modulus();
+        lanes::sqrt::<N, M>(t, R::kind::<N, M>(m), m, a, &self.sqrt_x)
+    }
+
+    /// √a without the VEX encoding, out of line (as [`Self::mul_not_vex`]): on the lanes
+    /// legacy-encoded, or through the inner field's words.
+    #[inline(never)]
+    fn sqrt_not_vex(&self, a: Packed<N, M, R>) -> Packed<N, M, R> {
+        match self.clmul.legacy() {
+            Some(t) => Packed::new(self.sqrt_lanes(t, &a.lanes)),
+            None => self.pack(&self.inner.sqrt(&a.canonical())),
+        }
     }
 
     /// The portable product, fully reduced (no PCLMULQDQ). Takes copies, not references:
@@ -555,21 +596,10 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> Field for Pac
     }
     #[inline(always)]
     fn mul(&self, a: &Packed<N, M, R>, b: &Packed<N, M, R>) -> Packed<N, M, R> {
-        with_clmul!(self, t => if self.is_montgomery() {
-                Packed::new(lanes::mont_mul::<N, M>(t, self.inner.modulus(), &a.lanes, &b.lanes))
-            } else {
-                Packed::new(lanes::mul::<N, M>(
-                    t,
-                    R::kind::<N, M>(self.inner.modulus()),
-                    self.inner.modulus(),
-                    &a.lanes,
-                    &b.lanes,
-                ))
-            },
-            None => Packed::new(lanes::from_words(
-                &self.mul_portable_repr(lanes::raw_words(&a.lanes), lanes::raw_words(&b.lanes)),
-            )),
-        )
+        match self.clmul {
+            Clmul::Vex(t) => Packed::new(self.mul_lanes(t, &a.lanes, &b.lanes)),
+            _ => Packed::new(self.mul_not_vex(a.lanes, b.lanes)),
+        }
     }
     #[inline(always)]
     fn sqr(&self, a: &Packed<N, M, R>) -> Packed<N, M, R> {
@@ -636,15 +666,10 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> BinaryFieldOp
         if !self.sqrt_in_lanes {
             return self.pack(&self.inner.sqrt(&a.canonical()));
         }
-        with_clmul!(self, t => Packed::new(lanes::sqrt::<N, M>(
-                t,
-                R::kind::<N, M>(self.inner.modulus()),
-                self.inner.modulus(),
-                &a.lanes,
-                &self.sqrt_x,
-            )),
-            None => self.pack(&self.inner.sqrt(&a.canonical())),
-        )
+        match self.clmul {
+            Clmul::Vex(t) => Packed::new(self.sqrt_lanes(t, &a.lanes)),
+            _ => self.sqrt_not_vex(*a),
+        }
     }
     #[inline(always)]
     fn trace(&self, a: &Packed<N, M, R>) -> u8 {

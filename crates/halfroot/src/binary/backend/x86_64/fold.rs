@@ -20,8 +20,9 @@
 //!
 //! Inlinable without target features. Every SSE instruction here is SSE2 (baseline on
 //! x86-64) and PCLMULQDQ is issued through one-instruction `asm!` blocks ([`clmul`],
-//! its VEX form [`clmul_vex`] chosen per CPU by the [`ClmulForm`] token a product kernel
-//! takes, and [`clmul_square`] for squares), not the `_mm_clmulepi64_si128` intrinsic: a `#[target_feature]` intrinsic cannot be
+//! its VEX form [`clmul_vex`] chosen per CPU by the [`ClmulForm`] token a product
+//! kernel takes, and [`clmul_square`] for squares), not the `_mm_clmulepi64_si128`
+//! intrinsic: a `#[target_feature]` intrinsic cannot be
 //! inlined into code compiled without the feature, so each field operation used to be
 //! one out-of-line call (about 4 ns of store-to-load forwarding and call overhead on
 //! AMD Zen 5, a third of a 127-bit product). [`mul_inline`] and [`sqr_inline`] inline
@@ -162,10 +163,17 @@ pub unsafe fn clmul<const IMM: u8>(a: __m128i, b: __m128i) -> __m128i {
 /// (crrl's four-product arrangement) 2.41 legacy against 1.90 VEX; `PackedField`
 /// 233,74,0 7.5 against 6.1. Replacing the copy by a `pshufd` (not eliminated at
 /// register renaming) changed nothing, so the cost is not move elimination.
-pub trait ClmulForm: Copy {
+pub trait ClmulForm: Copy + sealed::Sealed {
     /// One carry-less product of the 64-bit lanes of `a` and `b` chosen by `IMM` (bit
     /// 0: lane of `a`, bit 4: lane of `b`), as `_mm_clmulepi64_si128(a, b, IMM)`.
     fn clmul<const IMM: u8>(self, a: __m128i, b: __m128i) -> __m128i;
+}
+
+/// Only the proof tokens are forms: each asserts the features its encoding needs.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::super::Pclmul {}
+    impl Sealed for super::super::PclmulAvx {}
 }
 
 impl ClmulForm for super::Pclmul {
