@@ -233,11 +233,10 @@ impl PackedReduction for ShiftReduction {
 /// The PCLMULQDQ a [`PackedField`] issues (one byte, matched once per operation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Clmul {
-    /// VEX-encoded (`vpclmulqdq` on xmm), where the CPU has AVX (see
-    /// [`ClmulForm`]: products about 20 %
-    /// faster on Zen 5).
+    /// VEX-encoded (`vpclmulqdq` on xmm), where the CPU has AVX (see [`ClmulForm`]:
+    /// products about 20 % faster on Zen 5); products inlined.
     Vex(PclmulAvx),
-    /// Legacy-encoded.
+    /// Legacy-encoded; products out of line (`mul_not_vex`).
     Legacy(Pclmul),
     /// No PCLMULQDQ: the portable products.
     None,
