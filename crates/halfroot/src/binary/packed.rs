@@ -423,7 +423,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
     /// Whether products stop before the last fold (partially reduced results).
     pub fn is_partially_reduced(&self) -> bool {
         !self.is_montgomery()
-            && self.clmul != Clmul::None
+            && self.uses_pclmulqdq()
             && lanes::partial_pays::<N, M>(self.inner.modulus())
     }
 

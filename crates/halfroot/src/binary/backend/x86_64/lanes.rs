@@ -25,8 +25,9 @@
 //! square root on the lanes ([`sqrt`]).
 //!
 //! Cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4, the arrangements of
-//! [`fold::mul_pairs`]) or the square's N, then the reduction's
-//! rounds (squares by shifts: one fold per chunk from the top, c-xs233's arrangement). Constant-time: yes (every branch and loop bound depends on the modulus and
+//! [`fold::mul_pairs`]) or the square's N, then the reduction's rounds (squares by
+//! shifts: one fold per chunk from the top, c-xs233's arrangement). Constant-time: yes
+//! (every branch and loop bound depends on the modulus and
 //! the reduction kind only).
 #![allow(unsafe_code)]
 
