@@ -23,7 +23,7 @@ use crate::count::Counting;
 use crate::error::{Error, Result};
 use crate::field::{check_batch, Choice, Field};
 use rand::RngCore;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The quadratic operations of a binary field, beyond the ring operations of [`Field`].
 ///
@@ -292,6 +292,16 @@ pub struct BinaryField<const N: usize, M: ModulusSpec> {
     /// The constant-time method of [`BinaryFieldOps::half_trace`] and
     /// [`BinaryFieldOps::solve_quadratic`] (`MaskCt` or `NibbleCt`).
     half_trace_ct_method: HalfTraceMethod,
+    /// The tables built on first use, in an allocation of their own (shared by
+    /// clones): the field itself holds no `UnsafeCell`, so a `&BinaryField` (or a
+    /// `&PackedField`) is read-only to the optimiser, and a loop of field operations
+    /// loads the kernel choices once, not once per operation around every call.
+    lazy: Arc<LazyTables<N>>,
+}
+
+/// The tables of a [`BinaryField`] built on first use.
+#[derive(Default)]
+struct LazyTables<const N: usize> {
     images: OnceLock<Vec<[u64; N]>>,
     /// The direct tables, indexed as [`Layout::ALL`].
     direct: [OnceLock<LinearMap<N>>; 6],
@@ -426,12 +436,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             sqrt_algorithm,
             half_trace_method: default_half_trace_method(d, N),
             half_trace_ct_method: default_half_trace_ct_method(d),
-            images: OnceLock::new(),
-            direct: Default::default(),
-            folded: Default::default(),
-            default_map: OnceLock::new(),
-            blocks: OnceLock::new(),
-            solve_blocks: OnceLock::new(),
+            lazy: Arc::default(),
         })
     }
 
@@ -763,7 +768,8 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// the byte tables, and 0.57 / 1.3 against 1.7 / 4.0 at 41 / 83 bits: the blocks win
     /// at every size, so the batch forms use them whenever the CPU has GFNI.
     fn batch_blocks(&self) -> Option<&AffineMap<N>> {
-        self.blocks
+        self.lazy
+            .blocks
             .get_or_init(|| {
                 AffineKernel::detect()
                     .is_accelerated()
@@ -778,7 +784,8 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// (`halfroot report`, batches of 64): see the `Solve` column against `Eq` (the
     /// half-trace alone).
     fn solve_batch_blocks(&self) -> Option<&AffineMap<N>> {
-        self.solve_blocks
+        self.lazy
+            .solve_blocks
             .get_or_init(|| {
                 let at = 8 * (self.degree() as usize).div_ceil(8);
                 (AffineKernel::detect().is_accelerated() && at < 64 * N).then(|| {
@@ -804,7 +811,8 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         let m = self.half_trace_method;
         let layout = m.layout()?;
         (!m.folds()).then(|| {
-            self.default_map
+            self.lazy
+                .default_map
                 .get_or_init(|| LinearMap::new(self.images(), layout))
         })
     }
@@ -910,7 +918,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     /// G(x^k) for every k < d: H(x^k) for odd d, the Gaussian-elimination preimage
     /// map S(x^k) for even d (see [`quadratic::artin_schreier_preimages`]).
     fn images(&self) -> &[[u64; N]] {
-        self.images.get_or_init(|| self.build_images())
+        self.lazy.images.get_or_init(|| self.build_images())
     }
 
     fn build_images(&self) -> Vec<[u64; N]> {
@@ -953,7 +961,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             m => m,
         };
         if method == self.half_trace_method && !method.folds() {
-            let map = self.default_map.get_or_init(|| {
+            let map = self.lazy.default_map.get_or_init(|| {
                 LinearMap::new(self.images(), method.layout().unwrap_or(Layout::Byte))
             });
             return map.apply(a);
@@ -961,7 +969,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         let layout = method.layout().unwrap_or(Layout::Nibble);
         if method.folds() {
             let slot = usize::from(layout == Layout::Byte);
-            let t = self.folded[slot].get_or_init(|| {
+            let t = self.lazy.folded[slot].get_or_init(|| {
                 let images = self.images();
                 SolveTable::new(self.degree(), layout, |k| {
                     images.get(k as usize).copied().unwrap_or([0u64; N])
@@ -983,11 +991,12 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         let m = self.half_trace_method;
         if !m.folds() && m.layout() == Some(layout) {
             return self
+                .lazy
                 .default_map
                 .get_or_init(|| LinearMap::new(self.images(), layout));
         }
         let slot = Layout::ALL.iter().position(|&l| l == layout).unwrap_or(0);
-        self.direct[slot].get_or_init(|| LinearMap::new(self.images(), layout))
+        self.lazy.direct[slot].get_or_init(|| LinearMap::new(self.images(), layout))
     }
 }
 
