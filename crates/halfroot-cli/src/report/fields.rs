@@ -643,10 +643,14 @@ fn packed_representations() -> String {
         Some(f) if f.uses_pclmulqdq() => "legacy-encoded `pclmulqdq` (no AVX in use)",
         _ => "portable code (no PCLMULQDQ in use)",
     };
+    let sqrt_127 = PackedField::<2, spec::Ssrf127K63>::new(spec::Ssrf127K63)
+        .map_or("not available", |f| f.sqrt_kernel());
+    let sqrt_233 = nist.as_ref().map_or("not available", |f| f.sqrt_kernel());
     format!(
         "\nThe `packed` rows run `PackedField` with its default reduction: at 233,74,0 {}; \
          at 233,159,0 {}. Their products issue {encoding}; squares the one-register \
-         `pclmulqdq r, r`.\n",
+         `pclmulqdq r, r`. The packed square root (`sqrt_kernel`) runs `{sqrt_233}` at \
+         233,74,0 and `{sqrt_127}` at 127,63,0.\n",
         describe(
             nist.as_ref().map(|f| f.is_montgomery()),
             nist.as_ref().map(|f| f.is_partially_reduced())
@@ -669,7 +673,7 @@ fn packed_representations() -> String {
 const PACKED_WHAT: [&str; 8] = [
     "`PackedField::mul`",
     "`PackedField::sqr`",
-    "`PackedField::sqrt` (on the lanes, or words for sparse √x)",
+    "`PackedField::sqrt` (`sqrt_kernel`: type I on one register, ζ on the lanes, or words)",
     "`PackedField::trace` (extended vector)",
     "`PackedField::half_trace` (constant time)",
     "`PackedField::half_trace_vartime`",

@@ -22,9 +22,13 @@
 //!
 //! Canonical form (degree < d) is produced only at the boundary: [`PackedField::to_words`],
 //! equality, [`Field::encode`], and the operations that run on [`BinaryField`]'s
-//! canonical words ([`Field::inv`], the square root, the half-trace, the quadratic
-//! solvers: one conversion each way, a few cycles). The trace needs none: it reads a
-//! trace vector extended to 64N bits. Equality of [`Packed`] values compares canonical
+//! canonical words ([`Field::inv`], the half-trace, the quadratic solvers, and the
+//! square root where it does not run on the lanes: one conversion each way, a few
+//! cycles). The trace needs none: it reads a trace vector extended to 64N bits. The
+//! square root runs on the lanes where that is faster ([`PackedField::sqrt_kernel`]):
+//! for type I SSRF moduli of two words with no product at all (Avanzi §2.2, crrl's
+//! `GFb127::set_sqrt` generalised, the bytes sorted by GFNI where the CPU has it), for
+//! dense √x by the ζ method. Equality of [`Packed`] values compares canonical
 //! forms, so two representations of the same element are equal (`==` is variable-time,
 //! as on `[u64; N]`; [`Field::ct_eq`] is not).
 //!
@@ -43,12 +47,13 @@ use rand::RngCore;
 
 use super::backend::x86_64::fold::ClmulForm;
 use super::backend::x86_64::lanes::{self, Lanes};
-use super::backend::x86_64::{Pclmul, PclmulAvx};
+use super::backend::x86_64::{Pclmul, PclmulAvx, PclmulGfni};
 use super::backend::InlineReduction;
 use super::field::{BinaryField, BinaryFieldOps};
 use super::modulus::ModulusSpec;
 use super::portable;
 use super::sqrt::SqrtAlgorithm;
+use super::ssrf_type::SsrfType;
 use crate::error::{Error, Result};
 use crate::field::{Choice, Field};
 
@@ -254,6 +259,26 @@ impl Clmul {
     }
 }
 
+/// Where [`PackedField`]'s square root runs, chosen at construction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SqrtPath {
+    /// Type I SSRF moduli of two words, where the CPU has GFNI:
+    /// [`lanes::sqrt_type1_pair_gfni`] (no product, no fold).
+    Type1Gfni(PclmulGfni),
+    /// Type I SSRF moduli of two words without GFNI: [`lanes::sqrt_type1_pair`]
+    /// (crrl's split by shifts). Both measured on Zen 5 at 127,63,0 in the report's
+    /// eight independent chains: 1.5 ns (GFNI), against 7.5 ns through the words.
+    Type1Shifts(Pclmul),
+    /// The ζ method on the lanes ([`lanes::sqrt`]): where the inner field's √ is the
+    /// general ζ method (dense √x) and elements are not in Montgomery's
+    /// representation (measured on Zen 5, chains: 233,74,0 11.0 ns on the lanes
+    /// against 17.6 through the words); the split by GFNI where the token is there.
+    Lanes(Pclmul, Option<PclmulGfni>),
+    /// Through the inner field's canonical words: the other SSRF moduli (sparse √x,
+    /// shifts in general registers), Montgomery's representation, no PCLMULQDQ.
+    Words,
+}
+
 /// F_2^d for a compile-time modulus of 2–4 words (d from 65 to 256) with [`Packed`]
 /// elements, products and squares reduced as `R` says; everything but products,
 /// squares and sums runs on the inner [`BinaryField`] (see the module documentation).
@@ -273,13 +298,8 @@ pub struct PackedField<const N: usize, M: ModulusSpec, R: PackedReduction = Auto
     mont_r2: [u64; N],
     /// √x, canonical (the square root kernel's constant).
     sqrt_x: Lanes,
-    /// Whether the square root runs on the lanes ([`lanes::sqrt`]): with PCLMULQDQ,
-    /// outside Montgomery's representation, and where the inner field's √ is the
-    /// general ζ method (dense √x). Where √x is sparse (SSRF) the inner field's
-    /// shifts are faster even with the conversions (measured on Zen 5, chains:
-    /// 127,63,0 7.4 ns through the words against 10.5 on the lanes; 233,74,0 11.0 on
-    /// the lanes against 17.6 through the words).
-    sqrt_in_lanes: bool,
+    /// Where the square root runs (see [`SqrtPath`]).
+    sqrt_path: SqrtPath,
     reduction: PhantomData<R>,
 }
 
@@ -295,7 +315,7 @@ impl<const N: usize, M: ModulusSpec, R: PackedReduction> Clone for PackedField<N
             mont_one: self.mont_one,
             mont_r2: self.mont_r2,
             sqrt_x: self.sqrt_x,
-            sqrt_in_lanes: self.sqrt_in_lanes,
+            sqrt_path: self.sqrt_path,
             reduction: PhantomData,
         }
     }
@@ -394,8 +414,18 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
             (None, Some(t)) => Clmul::Legacy(t),
             (None, None) => Clmul::None,
         };
-        let pclmul = clmul != Clmul::None;
-        let sqrt_in_lanes = pclmul && !montgomery && inner.sqrt_algorithm() == SqrtAlgorithm::Zeta;
+        let sqrt_path = match clmul.legacy() {
+            Some(t) if !montgomery && N == 2 && inner.ssrf_type() == Some(SsrfType::I) => {
+                match PclmulGfni::detect() {
+                    Some(g) => SqrtPath::Type1Gfni(g),
+                    None => SqrtPath::Type1Shifts(t),
+                }
+            }
+            Some(t) if !montgomery && inner.sqrt_algorithm() == SqrtAlgorithm::Zeta => {
+                SqrtPath::Lanes(t, PclmulGfni::detect())
+            }
+            _ => SqrtPath::Words,
+        };
         Ok(PackedField {
             inner,
             clmul,
@@ -405,7 +435,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
             mont_one,
             mont_r2,
             sqrt_x,
-            sqrt_in_lanes,
+            sqrt_path,
             reduction: PhantomData,
         })
     }
@@ -430,6 +460,21 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
     /// Whether elements are held in Montgomery's representation ([`MontgomeryReduction`]).
     pub fn is_montgomery(&self) -> bool {
         R::montgomery::<N, M>(self.inner.modulus())
+    }
+
+    /// Where the square root runs: `"type-I-gfni"` / `"type-I-shifts"` (type I SSRF
+    /// moduli of two words, [`lanes::sqrt_type1_pair`] with its byte split by GFNI or by
+    /// shifts), `"lanes-gfni"` / `"lanes"` (the ζ method on the lanes, [`lanes::sqrt`],
+    /// its split by GFNI or by shifts) or `"words"`
+    /// (the inner field's square root on canonical words).
+    pub fn sqrt_kernel(&self) -> &'static str {
+        match self.sqrt_path {
+            SqrtPath::Type1Gfni(_) => "type-I-gfni",
+            SqrtPath::Type1Shifts(_) => "type-I-shifts",
+            SqrtPath::Lanes(_, Some(_)) => "lanes-gfni",
+            SqrtPath::Lanes(_, None) => "lanes",
+            SqrtPath::Words => "words",
+        }
     }
 
     /// Whether the PCLMULQDQ kernels run (else the portable products).
@@ -533,18 +578,18 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
 
     /// √a on the lanes with the PCLMULQDQ form `t` ([`lanes::sqrt`]), inlined.
     #[inline(always)]
-    fn sqrt_lanes(&self, t: impl ClmulForm, a: &Lanes) -> Lanes {
+    fn sqrt_lanes(&self, t: impl ClmulForm, gfni: Option<PclmulGfni>, a: &Lanes) -> Lanes {
         let m = self.inner.modulus();
-        lanes::sqrt::<N, M>(t, R::kind::<N, M>(m), m, a, &self.sqrt_x)
+        lanes::sqrt::<N, M>(t, gfni, R::kind::<N, M>(m), m, a, &self.sqrt_x)
     }
 
     /// √a without the VEX encoding, out of line (as [`Self::mul_not_vex`]): on the lanes
     /// legacy-encoded, or through the inner field's words.
     #[inline(never)]
     fn sqrt_not_vex(&self, a: Packed<N, M, R>) -> Packed<N, M, R> {
-        match self.clmul.legacy() {
-            Some(t) => Packed::new(self.sqrt_lanes(t, &a.lanes)),
-            None => self.pack(&self.inner.sqrt(&a.canonical())),
+        match self.sqrt_path {
+            SqrtPath::Lanes(t, gfni) => Packed::new(self.sqrt_lanes(t, gfni, &a.lanes)),
+            _ => self.pack(&self.inner.sqrt(&a.canonical())),
         }
     }
 
@@ -603,7 +648,15 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> Field for Pac
     #[inline(always)]
     fn sqr(&self, a: &Packed<N, M, R>) -> Packed<N, M, R> {
         // Squares issue one-register PCLMULQDQ (`fold::clmul_square`), as fast legacy-
-        // encoded as VEX: one test, so that a loop of squares is unswitched once.
+        // encoded as VEX: one test, so that a loop of squares is unswitched once; except
+        // at 127,63,0, whose square is written whole in VEX (`lanes::has_vex_kernels`,
+        // a constant of the spec).
+        let m = self.inner.modulus();
+        if let Clmul::Vex(t) = self.clmul {
+            if lanes::has_vex_kernels::<N, M>(m) && !self.is_montgomery() {
+                return Packed::new(lanes::sqr::<N, M>(t, R::kind::<N, M>(m), m, &a.lanes));
+            }
+        }
         match self.clmul.legacy() {
             Some(t) if self.is_montgomery() => {
                 Packed::new(lanes::mont_sqr::<N, M>(t, self.inner.modulus(), &a.lanes))
@@ -662,12 +715,15 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> BinaryFieldOp
     }
     #[inline(always)]
     fn sqrt(&self, a: &Packed<N, M, R>) -> Packed<N, M, R> {
-        if !self.sqrt_in_lanes {
-            return self.pack(&self.inner.sqrt(&a.canonical()));
-        }
-        match self.clmul {
-            Clmul::Vex(t) => Packed::new(self.sqrt_lanes(t, &a.lanes)),
-            _ => self.sqrt_not_vex(*a),
+        let m = self.inner.modulus();
+        match self.sqrt_path {
+            SqrtPath::Type1Gfni(t) => Packed::new(lanes::sqrt_type1_pair_gfni(t, m, &a.lanes)),
+            SqrtPath::Type1Shifts(t) => Packed::new(lanes::sqrt_type1_pair(t, m, &a.lanes)),
+            SqrtPath::Lanes(_, gfni) => match self.clmul {
+                Clmul::Vex(t) => Packed::new(self.sqrt_lanes(t, gfni, &a.lanes)),
+                _ => self.sqrt_not_vex(*a),
+            },
+            SqrtPath::Words => self.pack(&self.inner.sqrt(&a.canonical())),
         }
     }
     #[inline(always)]

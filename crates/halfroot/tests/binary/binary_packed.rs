@@ -207,6 +207,24 @@ fn packed_fields_match_the_naive_oracle() {
         p.uses_pclmulqdq() && !p.uses_vex(),
         &[Feature::Pclmulqdq],
     );
+    // The 127,63,0 kernels written whole in VEX: with `vpternlogq` where the CPU has
+    // AVX-512VL (native here), without under HALFROOT_CPU=avx2.
+    let avx = halfroot::binary::backend::x86_64::PclmulAvx::detect();
+    kernel_log::check(
+        "packed-127-63-vex-ternlog",
+        avx.is_some_and(|t| t.has_ternlog()),
+        &[
+            Feature::Pclmulqdq,
+            Feature::Avx,
+            Feature::Avx512f,
+            Feature::Avx512vl,
+        ],
+    );
+    kernel_log::check(
+        "packed-127-63-vex-no-avx512",
+        avx.is_some_and(|t| !t.has_ternlog()),
+        &[Feature::Pclmulqdq, Feature::Avx],
+    );
     if p.uses_pclmulqdq() {
         eprintln!(
             "packed: PCLMULQDQ kernels ran ({} encoding; partially reduced: {})",
@@ -240,6 +258,122 @@ fn packed_fields_match_the_naive_oracle() {
     // The element 1 is held as x^256 mod P, and leaves the representation as 1.
     assert_eq!(m.to_words(&m.one()), [1, 0, 0, 0]);
     assert_ne!(m.raw_words(&m.one()), [1, 0, 0, 0]);
+}
+
+/// The two splits of the type I square root on one register (GFNI and crrl's shifts)
+/// against the inner field's square root, on one spec: random 128-bit values (every
+/// one is a partially reduced element) and edge values, both kernels where the CPU has
+/// their features.
+fn type1_splits_agree<M: ModulusSpec + Default>(seed: u64) {
+    use halfroot::binary::backend::x86_64::{lanes, Pclmul, PclmulGfni};
+    let m = M::default();
+    let f = BinaryField::<2, M>::new(M::default()).expect("the spec is irreducible");
+    assert_eq!(
+        f.ssrf_type(),
+        Some(halfroot::binary::ssrf_type::SsrfType::I)
+    );
+    let Some(t) = Pclmul::detect() else {
+        return;
+    };
+    let gfni = PclmulGfni::detect();
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut inputs: Vec<[u64; 2]> = vec![
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [u64::MAX, u64::MAX],
+        [0, 1 << 63],
+        [0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA],
+    ];
+    inputs.extend((0..2000).map(|_| [rand::Rng::gen(&mut rng), rand::Rng::gen(&mut rng)]));
+    for w in &inputs {
+        let a = lanes::from_words(w);
+        let want = f.sqrt(&lanes::canonical_words::<2, M>(&m, &a));
+        let shifts = lanes::sqrt_type1_pair(t, &m, &a);
+        assert_eq!(
+            lanes::canonical_words::<2, M>(&m, &shifts),
+            want,
+            "{}: shifts √{w:x?}",
+            m.degree()
+        );
+        if let Some(g) = gfni {
+            let by_gfni = lanes::sqrt_type1_pair_gfni(g, &m, &a);
+            assert_eq!(
+                lanes::canonical_words::<2, M>(&m, &by_gfni),
+                want,
+                "{}: GFNI √{w:x?}",
+                m.degree()
+            );
+        }
+    }
+}
+
+/// The ζ square root on the lanes at 233,74,0 with each split of
+/// `lanes::split_roots` (GFNI where the CPU has it, and the shifts) against the inner
+/// field's square root, on random 256-bit values (partially reduced elements).
+fn zeta_splits_agree() {
+    use halfroot::binary::backend::x86_64::{lanes, Pclmul, PclmulGfni};
+    use halfroot::binary::backend::InlineReduction;
+    let m = spec::Nist233;
+    let f = BinaryField::<4, spec::Nist233>::new(spec::Nist233).expect("irreducible");
+    let Some(t) = Pclmul::detect() else {
+        return;
+    };
+    let mut x = [0u64; 4];
+    x[0] = 2;
+    let sqrt_x = lanes::from_words(&f.sqrt(&x));
+    let mut rng = ChaCha20Rng::seed_from_u64(26);
+    for i in 0..2000 {
+        let w: [u64; 4] = if i == 0 {
+            [u64::MAX; 4]
+        } else {
+            core::array::from_fn(|_| rand::Rng::gen(&mut rng))
+        };
+        let a = lanes::from_words(&w);
+        let want = f.sqrt(&lanes::canonical_words::<4, _>(&m, &a));
+        for gfni in [None, PclmulGfni::detect()] {
+            let r = lanes::sqrt::<4, _>(t, gfni, InlineReduction::SseShift, &m, &a, &sqrt_x);
+            assert_eq!(
+                lanes::canonical_words::<4, _>(&m, &r),
+                want,
+                "√{w:x?}, GFNI {}",
+                gfni.is_some()
+            );
+        }
+    }
+}
+
+#[test]
+fn packed_square_roots_agree_split_by_split() {
+    use halfroot::cpu::{kernel_log, Feature};
+    let p = PackedField::<2, spec::Ssrf127K63>::new(spec::Ssrf127K63).expect("packed 127");
+    kernel_log::check(
+        "packed-sqrt-type1-gfni",
+        p.sqrt_kernel() == "type-I-gfni",
+        &[Feature::Pclmulqdq, Feature::Gfni],
+    );
+    kernel_log::check(
+        "packed-sqrt-type1-shifts",
+        halfroot::binary::backend::x86_64::Pclmul::detect().is_some(),
+        &[Feature::Pclmulqdq],
+    );
+    let p233 = PackedField::<4, spec::Nist233>::new(spec::Nist233).expect("packed 233");
+    kernel_log::check(
+        "packed-sqrt-lanes-gfni",
+        p233.sqrt_kernel() == "lanes-gfni",
+        &[Feature::Pclmulqdq, Feature::Gfni],
+    );
+    eprintln!(
+        "packed √ at 127,63,0 runs {}, at 233,74,0 {}",
+        p.sqrt_kernel(),
+        p233.sqrt_kernel()
+    );
+    type1_splits_agree::<spec::Ssrf127K63>(21);
+    type1_splits_agree::<spec::Ssrf127>(22);
+    type1_splits_agree::<spec::Ssrf97>(23);
+    type1_splits_agree::<spec::Ssrf101>(24);
+    type1_splits_agree::<spec::Ssrf107>(25);
+    zeta_splits_agree();
 }
 
 #[test]

@@ -49,24 +49,54 @@ pub struct Pclmul(());
 const LEGACY: Pclmul = Pclmul(());
 
 /// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and AVX (enabled by the OS): the
-/// VEX-encoded `vpclmulqdq` on xmm registers ([`fold::ClmulForm`]).
+/// VEX-encoded `vpclmulqdq` on xmm registers ([`fold::ClmulForm`]). It also carries
+/// whether the CPU has AVX-512F and AVX-512VL ([`PclmulAvx::has_ternlog`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PclmulAvx(());
+pub struct PclmulAvx(bool);
 
 impl PclmulAvx {
     /// The token if the features are present (detected once, cached; `HALFROOT_CPU`
     /// restricts it like every other).
     pub fn detect() -> Option<PclmulAvx> {
-        static HAS: OnceLock<bool> = OnceLock::new();
-        let has = *HAS.get_or_init(|| {
-            Pclmul::detect().is_some() && crate::cpu::has(crate::cpu::Feature::Avx)
+        static HAS: OnceLock<(bool, bool)> = OnceLock::new();
+        let (has, ternlog) = *HAS.get_or_init(|| {
+            use crate::cpu::{has_all, Feature};
+            (
+                Pclmul::detect().is_some() && crate::cpu::has(Feature::Avx),
+                has_all(&[Feature::Avx512f, Feature::Avx512vl]),
+            )
         });
-        has.then_some(PclmulAvx(()))
+        has.then_some(PclmulAvx(ternlog))
+    }
+
+    /// Whether the CPU also has AVX-512F and AVX-512VL: `vpternlogq` (a three-input
+    /// XOR in one instruction) on xmm registers, which the 127,63,0 kernels of
+    /// [`lanes`] use.
+    pub fn has_ternlog(self) -> bool {
+        self.0
     }
 
     /// The PCLMULQDQ token implied by this one.
     pub fn pclmul(self) -> Pclmul {
         Pclmul(())
+    }
+}
+
+/// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and GFNI: the SSE-encoded
+/// `gf2p8affineqb` (an 8×8 bit matrix applied to every byte), which the packed square
+/// root uses to sort each byte's bits ([`lanes::sqrt_type1_pair`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PclmulGfni(());
+
+impl PclmulGfni {
+    /// The token if the features are present (detected once, cached; `HALFROOT_CPU`
+    /// restricts it like every other).
+    pub fn detect() -> Option<PclmulGfni> {
+        static HAS: OnceLock<bool> = OnceLock::new();
+        let has = *HAS.get_or_init(|| {
+            Pclmul::detect().is_some() && crate::cpu::has(crate::cpu::Feature::Gfni)
+        });
+        has.then_some(PclmulGfni(()))
     }
 }
 

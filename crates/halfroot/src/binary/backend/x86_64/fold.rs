@@ -167,6 +167,11 @@ pub trait ClmulForm: Copy + sealed::Sealed {
     /// One carry-less product of the 64-bit lanes of `a` and `b` chosen by `IMM` (bit
     /// 0: lane of `a`, bit 4: lane of `b`), as `_mm_clmulepi64_si128(a, b, IMM)`.
     fn clmul<const IMM: u8>(self, a: __m128i, b: __m128i) -> __m128i;
+
+    /// `None` for the legacy form; for the VEX form `Some(ternlog)`, `ternlog` saying
+    /// whether the CPU also has AVX-512F and AVX-512VL (`vpternlogq`). The 127,63,0
+    /// kernels of [`lanes`](super::lanes) are written whole in that encoding.
+    fn vex_ternlog(self) -> Option<bool>;
 }
 
 /// Only the proof tokens are forms: each asserts the features its encoding needs.
@@ -182,6 +187,10 @@ impl ClmulForm for super::Pclmul {
         // SAFETY: the token exists only when PCLMULQDQ was detected.
         unsafe { clmul::<IMM>(a, b) }
     }
+    #[inline(always)]
+    fn vex_ternlog(self) -> Option<bool> {
+        None
+    }
 }
 
 impl ClmulForm for super::PclmulAvx {
@@ -190,6 +199,10 @@ impl ClmulForm for super::PclmulAvx {
         // SAFETY: the token exists only when PCLMULQDQ and AVX (enabled by the OS) were
         // detected.
         unsafe { clmul_vex::<IMM>(a, b) }
+    }
+    #[inline(always)]
+    fn vex_ternlog(self) -> Option<bool> {
+        Some(self.has_ternlog())
     }
 }
 
