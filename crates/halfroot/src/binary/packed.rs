@@ -649,11 +649,16 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> Field for Pac
     fn sqr(&self, a: &Packed<N, M, R>) -> Packed<N, M, R> {
         // Squares issue one-register PCLMULQDQ (`fold::clmul_square`), as fast legacy-
         // encoded as VEX: one test, so that a loop of squares is unswitched once; except
-        // at 127,63,0, whose square is written whole in VEX (`lanes::has_vex_kernels`,
-        // a constant of the spec).
+        // at 127,63,0, 233,74,0 and (Montgomery's) 233,159,0, whose squares are written
+        // whole in VEX (`lanes::has_vex_kernels`, `has_vex_montgomery_square`: constants
+        // of the spec).
         let m = self.inner.modulus();
         if let Clmul::Vex(t) = self.clmul {
-            if lanes::has_vex_kernels::<N, M>(m) && !self.is_montgomery() {
+            if self.is_montgomery() {
+                if lanes::has_vex_montgomery_square::<N, M>(m) {
+                    return Packed::new(lanes::mont_sqr::<N, M>(t, m, &a.lanes));
+                }
+            } else if lanes::has_vex_kernels::<N, M>(R::kind::<N, M>(m), m) {
                 return Packed::new(lanes::sqr::<N, M>(t, R::kind::<N, M>(m), m, &a.lanes));
             }
         }

@@ -207,11 +207,12 @@ fn packed_fields_match_the_naive_oracle() {
         p.uses_pclmulqdq() && !p.uses_vex(),
         &[Feature::Pclmulqdq],
     );
-    // The 127,63,0 kernels written whole in VEX: with `vpternlogq` where the CPU has
-    // AVX-512VL (native here), without under HALFROOT_CPU=avx2.
+    // The kernels written whole in VEX (127,63,0 products and squares, 233,74,0
+    // squares): with `vpternlogq` where the CPU has AVX-512VL, without under
+    // HALFROOT_CPU=avx2.
     let avx = halfroot::binary::backend::x86_64::PclmulAvx::detect();
     kernel_log::check(
-        "packed-127-63-vex-ternlog",
+        "packed-whole-vex-ternlog",
         avx.is_some_and(|t| t.has_ternlog()),
         &[
             Feature::Pclmulqdq,
@@ -221,7 +222,7 @@ fn packed_fields_match_the_naive_oracle() {
         ],
     );
     kernel_log::check(
-        "packed-127-63-vex-no-avx512",
+        "packed-whole-vex-no-avx512",
         avx.is_some_and(|t| !t.has_ternlog()),
         &[Feature::Pclmulqdq, Feature::Avx],
     );

@@ -583,11 +583,222 @@ unsafe fn sqr_127_63_vex(a: __m128i, ternlog: bool) -> __m128i {
     r
 }
 
-/// Whether `m` with `N` words has kernels written whole in the VEX encoding (127,63,0
-/// with two words: `mul_127_63_vex`, `sqr_127_63_vex`), so that a square is worth
-/// issuing with the VEX token rather than the legacy one-register form.
-pub fn has_vex_kernels<const N: usize, M: ModulusSpec>(m: &M) -> bool {
-    N == 2 && is_127_63(m)
+/// The 233,74,0 square written whole in the VEX encoding: c-xs233's `gf_sqr` (its four
+/// products, then `REDUCE_PARTIAL_512`: the words above 256 bits folded twice by shifts
+/// by 23, 31, 33 and 41, modulo x^23·P) with three-operand instructions (no copies),
+/// and where `ternlog` its three-input XORs as `vpternlogq`. Input and output partially
+/// reduced (degree < 256), as [`sqr`]'s.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+unsafe fn sqr_233_74_vex(a: &Lanes, ternlog: bool) -> Lanes {
+    let (d0, d1): (__m128i, __m128i);
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named (the outputs are written before the last input is read, hence
+    // `out`, not `lateout`).
+    unsafe {
+        if ternlog {
+            core::arch::asm!(
+                "vpclmulqdq {d3}, {a1}, {a1}, 0x11",
+                "vpclmulqdq {d2}, {a1}, {a1}, 0x00",
+                "vpclmulqdq {d1}, {a0}, {a0}, 0x11",
+                "vpclmulqdq {d0}, {a0}, {a0}, 0x00",
+                "vpsllq {s1}, {d3}, 23",
+                "vpsrlq {s2}, {d3}, 41",
+                "vpsllq {s3}, {d3}, 33",
+                "vpsrlq {d3}, {d3}, 31",
+                "vpxor {s2}, {s2}, {s3}",
+                "vpsrldq {t}, {s2}, 8",
+                "vpternlogq {d2}, {d3}, {t}, 0x96",
+                "vpsllq {s3}, {d2}, 23",
+                "vpsrlq {s4}, {d2}, 41",
+                "vpsllq {t}, {d2}, 33",
+                "vpsrlq {d2}, {d2}, 31",
+                "vpxor {s4}, {s4}, {t}",
+                "vpslldq {t}, {s4}, 8",
+                "vpternlogq {d0}, {s3}, {t}, 0x96",
+                "vpalignr {t}, {s2}, {s4}, 8",
+                "vpternlogq {d1}, {d2}, {s1}, 0x96",
+                "vpxor {d1}, {d1}, {t}",
+                a0 = in(xmm_reg) a[0],
+                a1 = in(xmm_reg) a[1],
+                d0 = out(xmm_reg) d0,
+                d1 = out(xmm_reg) d1,
+                d2 = out(xmm_reg) _,
+                d3 = out(xmm_reg) _,
+                s1 = out(xmm_reg) _,
+                s2 = out(xmm_reg) _,
+                s3 = out(xmm_reg) _,
+                s4 = out(xmm_reg) _,
+                t = out(xmm_reg) _,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        } else {
+            core::arch::asm!(
+                "vpclmulqdq {d3}, {a1}, {a1}, 0x11",
+                "vpclmulqdq {d2}, {a1}, {a1}, 0x00",
+                "vpclmulqdq {d1}, {a0}, {a0}, 0x11",
+                "vpclmulqdq {d0}, {a0}, {a0}, 0x00",
+                "vpsllq {s1}, {d3}, 23",
+                "vpsrlq {s2}, {d3}, 41",
+                "vpsllq {s3}, {d3}, 33",
+                "vpsrlq {d3}, {d3}, 31",
+                "vpxor {s2}, {s2}, {s3}",
+                "vpxor {d2}, {d2}, {d3}",
+                "vpsrldq {t}, {s2}, 8",
+                "vpxor {d2}, {d2}, {t}",
+                "vpsllq {s3}, {d2}, 23",
+                "vpsrlq {s4}, {d2}, 41",
+                "vpsllq {t}, {d2}, 33",
+                "vpsrlq {d2}, {d2}, 31",
+                "vpxor {s4}, {s4}, {t}",
+                "vpxor {d0}, {d0}, {s3}",
+                "vpslldq {t}, {s4}, 8",
+                "vpxor {d0}, {d0}, {t}",
+                "vpxor {d1}, {d1}, {d2}",
+                "vpalignr {t}, {s2}, {s4}, 8",
+                "vpxor {s1}, {s1}, {t}",
+                "vpxor {d1}, {d1}, {s1}",
+                a0 = in(xmm_reg) a[0],
+                a1 = in(xmm_reg) a[1],
+                d0 = out(xmm_reg) d0,
+                d1 = out(xmm_reg) d1,
+                d2 = out(xmm_reg) _,
+                d3 = out(xmm_reg) _,
+                s1 = out(xmm_reg) _,
+                s2 = out(xmm_reg) _,
+                s3 = out(xmm_reg) _,
+                s4 = out(xmm_reg) _,
+                t = out(xmm_reg) _,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+    }
+    [d0, d1]
+}
+
+/// The Montgomery square at 233,159,0 (the SSRF trinomial; [`mont_sqr`]'s
+/// `a²·x^(−256) mod P` of a canonical `a`, canonical) written whole in the VEX encoding:
+/// the four products, then each of the two low 128-bit chunks `q` cleared by adding
+/// `q·P = q + q·x^159 + q·x^233`, which lands one and two pairs up as
+/// `(q≪31) + (X≪64)` and `(q≫23) + (X≫64)` with `X = (q≫33) + (q≪41)` (shifts in
+/// 64-bit lanes; the arrangement of `fold::montgomery_square_pairs`). Where `ternlog`,
+/// each pair's two additions are one `vpternlogq`.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+unsafe fn mont_sqr_233_159_vex(a: &Lanes, ternlog: bool) -> Lanes {
+    let (r0, r1): (__m128i, __m128i);
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named (outputs written before the last input is read: `out`).
+    unsafe {
+        if ternlog {
+            core::arch::asm!(
+                "vpclmulqdq {c0}, {a0}, {a0}, 0x00",
+                "vpclmulqdq {c1}, {a0}, {a0}, 0x11",
+                "vpclmulqdq {c2}, {a1}, {a1}, 0x00",
+                "vpclmulqdq {c3}, {a1}, {a1}, 0x11",
+                "vpsllq {s1}, {c0}, 31",
+                "vpsrlq {s2}, {c0}, 33",
+                "vpsllq {s3}, {c0}, 41",
+                "vpsrlq {c0}, {c0}, 23",
+                "vpxor {s2}, {s2}, {s3}",
+                "vpslldq {s3}, {s2}, 8",
+                "vpternlogq {c1}, {s1}, {s3}, 0x96",
+                "vpsrldq {s2}, {s2}, 8",
+                "vpternlogq {c2}, {c0}, {s2}, 0x96",
+                "vpsllq {s1}, {c1}, 31",
+                "vpsrlq {s2}, {c1}, 33",
+                "vpsllq {s3}, {c1}, 41",
+                "vpsrlq {c1}, {c1}, 23",
+                "vpxor {s2}, {s2}, {s3}",
+                "vpslldq {s3}, {s2}, 8",
+                "vpternlogq {c2}, {s1}, {s3}, 0x96",
+                "vpsrldq {s2}, {s2}, 8",
+                "vpternlogq {c3}, {c1}, {s2}, 0x96",
+                a0 = in(xmm_reg) a[0],
+                a1 = in(xmm_reg) a[1],
+                c0 = out(xmm_reg) _,
+                c1 = out(xmm_reg) _,
+                c2 = out(xmm_reg) r0,
+                c3 = out(xmm_reg) r1,
+                s1 = out(xmm_reg) _,
+                s2 = out(xmm_reg) _,
+                s3 = out(xmm_reg) _,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        } else {
+            core::arch::asm!(
+                "vpclmulqdq {c0}, {a0}, {a0}, 0x00",
+                "vpclmulqdq {c1}, {a0}, {a0}, 0x11",
+                "vpclmulqdq {c2}, {a1}, {a1}, 0x00",
+                "vpclmulqdq {c3}, {a1}, {a1}, 0x11",
+                "vpsllq {s1}, {c0}, 31",
+                "vpsrlq {s2}, {c0}, 33",
+                "vpsllq {s3}, {c0}, 41",
+                "vpsrlq {c0}, {c0}, 23",
+                "vpxor {s2}, {s2}, {s3}",
+                "vpxor {c1}, {c1}, {s1}",
+                "vpslldq {s3}, {s2}, 8",
+                "vpxor {c1}, {c1}, {s3}",
+                "vpxor {c2}, {c2}, {c0}",
+                "vpsrldq {s2}, {s2}, 8",
+                "vpxor {c2}, {c2}, {s2}",
+                "vpsllq {s1}, {c1}, 31",
+                "vpsrlq {s2}, {c1}, 33",
+                "vpsllq {s3}, {c1}, 41",
+                "vpsrlq {c1}, {c1}, 23",
+                "vpxor {s2}, {s2}, {s3}",
+                "vpxor {c2}, {c2}, {s1}",
+                "vpslldq {s3}, {s2}, 8",
+                "vpxor {c2}, {c2}, {s3}",
+                "vpxor {c3}, {c3}, {c1}",
+                "vpsrldq {s2}, {s2}, 8",
+                "vpxor {c3}, {c3}, {s2}",
+                a0 = in(xmm_reg) a[0],
+                a1 = in(xmm_reg) a[1],
+                c0 = out(xmm_reg) _,
+                c1 = out(xmm_reg) _,
+                c2 = out(xmm_reg) r0,
+                c3 = out(xmm_reg) r1,
+                s1 = out(xmm_reg) _,
+                s2 = out(xmm_reg) _,
+                s3 = out(xmm_reg) _,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+    }
+    [r0, r1]
+}
+
+/// Whether `m` is x^233 + x^159 + 1 with `N` = 4 words: where
+/// [`mont_sqr_233_159_vex`] applies (under Montgomery's representation).
+#[inline(always)]
+pub fn has_vex_montgomery_square<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+    N == 4 && m.degree() == 233 && m.middle_exponents() == [159]
+}
+
+/// Whether `m` is x^233 + x^74 + 1 (c-xs233's modulus), reduced by shifts to partially
+/// reduced values with `N` = 4 words: where [`sqr_233_74_vex`] applies.
+#[inline(always)]
+fn is_233_74_shift<const N: usize, M: ModulusSpec>(kind: InlineReduction, m: &M) -> bool {
+    N == 4
+        && m.degree() == 233
+        && m.middle_exponents() == [74]
+        && kind == InlineReduction::SseShift
+        && partial_pays::<N, M>(m)
+}
+
+/// Whether `m` with `N` words reduced as `kind` has kernels written whole in the VEX
+/// encoding (127,63,0 with two words: `mul_127_63_vex`, `sqr_127_63_vex`; 233,74,0
+/// reduced by shifts: `sqr_233_74_vex`), so that a square is worth issuing with the VEX
+/// token rather than the legacy one-register form.
+pub fn has_vex_kernels<const N: usize, M: ModulusSpec>(kind: InlineReduction, m: &M) -> bool {
+    (N == 2 && is_127_63(m)) || is_233_74_shift::<N, M>(kind, m)
 }
 
 /// Whether [`mul`] and [`sqr`] run the whole-VEX 127,63,0 kernels with the form `t`:
@@ -649,6 +860,11 @@ pub fn sqr<const N: usize, M: ModulusSpec>(
         if let Some(ternlog) = vex_127_63::<N, M>(t, m) {
             return [sqr_127_63_vex(a[0], ternlog), _mm_setzero_si128()];
         }
+        if is_233_74_shift::<N, M>(kind, m) {
+            if let Some(ternlog) = t.vex_ternlog() {
+                return sqr_233_74_vex(a, ternlog);
+            }
+        }
         if N == 2 && is_127_63(m) {
             return reduce(t, kind, m, fold::square_pairs::<N>(&widen(a)), true);
         }
@@ -691,9 +907,16 @@ pub fn mont_mul<const N: usize, M: ModulusSpec>(
 
 /// `a²·x^(−64N) mod m` for canonical `a` (see [`mont_mul`]).
 #[inline(always)]
-pub fn mont_sqr<const N: usize, M: ModulusSpec>(_t: impl ClmulForm, m: &M, a: &Lanes) -> Lanes {
+pub fn mont_sqr<const N: usize, M: ModulusSpec>(t: impl ClmulForm, m: &M, a: &Lanes) -> Lanes {
     // SAFETY: as in `mul`.
-    unsafe { narrow(&fold::montgomery_square_pairs::<N, M>(m, widen(a))) }
+    unsafe {
+        if has_vex_montgomery_square::<N, M>(m) {
+            if let Some(ternlog) = t.vex_ternlog() {
+                return mont_sqr_233_159_vex(a, ternlog);
+            }
+        }
+        narrow(&fold::montgomery_square_pairs::<N, M>(m, widen(a)))
+    }
 }
 
 /// `a + b`.
