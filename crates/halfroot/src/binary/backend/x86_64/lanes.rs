@@ -776,7 +776,7 @@ unsafe fn mont_sqr_233_159_vex(a: &Lanes, ternlog: bool) -> Lanes {
 }
 
 /// Whether `m` is x^233 + x^159 + 1 with `N` = 4 words: where
-/// [`mont_sqr_233_159_vex`] applies (under Montgomery's representation).
+/// `mont_sqr_233_159_vex` applies (under Montgomery's representation).
 #[inline(always)]
 pub fn has_vex_montgomery_square<const N: usize, M: ModulusSpec>(m: &M) -> bool {
     N == 4 && m.degree() == 233 && m.middle_exponents() == [159]
