@@ -782,8 +782,164 @@ pub fn has_vex_montgomery_square<const N: usize, M: ModulusSpec>(m: &M) -> bool 
     N == 4 && m.degree() == 233 && m.middle_exponents() == [159]
 }
 
+/// The 233,74,0 product written whole in the VEX encoding: c-xs233's `gf_mul` (one
+/// Karatsuba level over the two 128-bit halves, 12 products, then
+/// `REDUCE_PARTIAL_512` as in `sqr_233_74_vex`) with three-operand instructions, and
+/// where `ternlog` its three-input XORs as `vpternlogq`. Operands and result partially
+/// reduced (degree < 256), as [`mul`]'s.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+unsafe fn mul_233_74_vex(a: &Lanes, b: &Lanes, ternlog: bool) -> Lanes {
+    let (d0, d1): (__m128i, __m128i);
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named (14 of the 16 xmm registers; outputs written before the last
+    // input is read: `out`).
+    unsafe {
+        if ternlog {
+            core::arch::asm!(
+                "vpclmulqdq {e0}, {a0}, {b0}, 0x00",
+                "vpclmulqdq {e1}, {a0}, {b0}, 0x11",
+                "vpclmulqdq {e2}, {a0}, {b0}, 0x01",
+                "vpclmulqdq {t}, {a0}, {b0}, 0x10",
+                "vpxor {e2}, {e2}, {t}",
+                "vpclmulqdq {f0}, {a1}, {b1}, 0x00",
+                "vpclmulqdq {f1}, {a1}, {b1}, 0x11",
+                "vpclmulqdq {f2}, {a1}, {b1}, 0x01",
+                "vpclmulqdq {t}, {a1}, {b1}, 0x10",
+                "vpxor {f2}, {f2}, {t}",
+                "vpxor {e1}, {e1}, {f0}",
+                "vpxor {f0}, {a0}, {a1}",
+                "vpxor {t}, {b0}, {b1}",
+                "vpclmulqdq {g0}, {f0}, {t}, 0x00",
+                "vpclmulqdq {g1}, {f0}, {t}, 0x11",
+                "vpclmulqdq {g2}, {f0}, {t}, 0x01",
+                "vpclmulqdq {f0}, {f0}, {t}, 0x10",
+                "vpternlogq {g2}, {f0}, {e2}, 0x96",
+                "vpxor {g2}, {g2}, {f2}",
+                "vpalignr {t}, {g2}, {e2}, 8",
+                "vpslldq {e2}, {e2}, 8",
+                "vpternlogq {g0}, {e0}, {t}, 0x96",
+                "vpxor {g0}, {g0}, {e1}",
+                "vpxor {e0}, {e0}, {e2}",
+                "vpalignr {t}, {f2}, {g2}, 8",
+                "vpternlogq {g1}, {e1}, {f1}, 0x96",
+                "vpxor {g1}, {g1}, {t}",
+                "vpsrldq {f2}, {f2}, 8",
+                "vpxor {f1}, {f1}, {f2}",
+                "vpsllq {e1}, {f1}, 23",
+                "vpsrlq {e2}, {f1}, 41",
+                "vpsllq {f0}, {f1}, 33",
+                "vpsrlq {f1}, {f1}, 31",
+                "vpxor {e2}, {e2}, {f0}",
+                "vpsrldq {t}, {e2}, 8",
+                "vpternlogq {g1}, {f1}, {t}, 0x96",
+                "vpsllq {f0}, {g1}, 23",
+                "vpsrlq {f2}, {g1}, 41",
+                "vpsllq {t}, {g1}, 33",
+                "vpsrlq {g1}, {g1}, 31",
+                "vpxor {f2}, {f2}, {t}",
+                "vpslldq {t}, {f2}, 8",
+                "vpternlogq {e0}, {f0}, {t}, 0x96",
+                "vpalignr {t}, {e2}, {f2}, 8",
+                "vpternlogq {g0}, {g1}, {e1}, 0x96",
+                "vpxor {g0}, {g0}, {t}",
+                a0 = in(xmm_reg) a[0],
+                a1 = in(xmm_reg) a[1],
+                b0 = in(xmm_reg) b[0],
+                b1 = in(xmm_reg) b[1],
+                e0 = out(xmm_reg) d0,
+                g0 = out(xmm_reg) d1,
+                e1 = out(xmm_reg) _,
+                e2 = out(xmm_reg) _,
+                f0 = out(xmm_reg) _,
+                f1 = out(xmm_reg) _,
+                f2 = out(xmm_reg) _,
+                g1 = out(xmm_reg) _,
+                g2 = out(xmm_reg) _,
+                t = out(xmm_reg) _,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        } else {
+            core::arch::asm!(
+                "vpclmulqdq {e0}, {a0}, {b0}, 0x00",
+                "vpclmulqdq {e1}, {a0}, {b0}, 0x11",
+                "vpclmulqdq {e2}, {a0}, {b0}, 0x01",
+                "vpclmulqdq {t}, {a0}, {b0}, 0x10",
+                "vpxor {e2}, {e2}, {t}",
+                "vpclmulqdq {f0}, {a1}, {b1}, 0x00",
+                "vpclmulqdq {f1}, {a1}, {b1}, 0x11",
+                "vpclmulqdq {f2}, {a1}, {b1}, 0x01",
+                "vpclmulqdq {t}, {a1}, {b1}, 0x10",
+                "vpxor {f2}, {f2}, {t}",
+                "vpxor {e1}, {e1}, {f0}",
+                "vpxor {f0}, {a0}, {a1}",
+                "vpxor {t}, {b0}, {b1}",
+                "vpclmulqdq {g0}, {f0}, {t}, 0x00",
+                "vpclmulqdq {g1}, {f0}, {t}, 0x11",
+                "vpclmulqdq {g2}, {f0}, {t}, 0x01",
+                "vpclmulqdq {f0}, {f0}, {t}, 0x10",
+                "vpxor {g2}, {g2}, {f0}",
+                "vpxor {g2}, {g2}, {e2}",
+                "vpxor {g2}, {g2}, {f2}",
+                "vpalignr {t}, {g2}, {e2}, 8",
+                "vpslldq {e2}, {e2}, 8",
+                "vpxor {g0}, {g0}, {e0}",
+                "vpxor {g0}, {g0}, {t}",
+                "vpxor {g0}, {g0}, {e1}",
+                "vpxor {e0}, {e0}, {e2}",
+                "vpalignr {t}, {f2}, {g2}, 8",
+                "vpxor {g1}, {g1}, {e1}",
+                "vpxor {g1}, {g1}, {f1}",
+                "vpxor {g1}, {g1}, {t}",
+                "vpsrldq {f2}, {f2}, 8",
+                "vpxor {f1}, {f1}, {f2}",
+                "vpsllq {e1}, {f1}, 23",
+                "vpsrlq {e2}, {f1}, 41",
+                "vpsllq {f0}, {f1}, 33",
+                "vpsrlq {f1}, {f1}, 31",
+                "vpxor {e2}, {e2}, {f0}",
+                "vpsrldq {t}, {e2}, 8",
+                "vpxor {g1}, {g1}, {f1}",
+                "vpxor {g1}, {g1}, {t}",
+                "vpsllq {f0}, {g1}, 23",
+                "vpsrlq {f2}, {g1}, 41",
+                "vpsllq {t}, {g1}, 33",
+                "vpsrlq {g1}, {g1}, 31",
+                "vpxor {f2}, {f2}, {t}",
+                "vpslldq {t}, {f2}, 8",
+                "vpxor {e0}, {e0}, {f0}",
+                "vpxor {e0}, {e0}, {t}",
+                "vpalignr {t}, {e2}, {f2}, 8",
+                "vpxor {g0}, {g0}, {g1}",
+                "vpxor {g0}, {g0}, {e1}",
+                "vpxor {g0}, {g0}, {t}",
+                a0 = in(xmm_reg) a[0],
+                a1 = in(xmm_reg) a[1],
+                b0 = in(xmm_reg) b[0],
+                b1 = in(xmm_reg) b[1],
+                e0 = out(xmm_reg) d0,
+                g0 = out(xmm_reg) d1,
+                e1 = out(xmm_reg) _,
+                e2 = out(xmm_reg) _,
+                f0 = out(xmm_reg) _,
+                f1 = out(xmm_reg) _,
+                f2 = out(xmm_reg) _,
+                g1 = out(xmm_reg) _,
+                g2 = out(xmm_reg) _,
+                t = out(xmm_reg) _,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+    }
+    [d0, d1]
+}
+
 /// Whether `m` is x^233 + x^74 + 1 (c-xs233's modulus), reduced by shifts to partially
-/// reduced values with `N` = 4 words: where [`sqr_233_74_vex`] applies.
+/// reduced values with `N` = 4 words: where [`sqr_233_74_vex`] and [`mul_233_74_vex`]
+/// apply.
 #[inline(always)]
 fn is_233_74_shift<const N: usize, M: ModulusSpec>(kind: InlineReduction, m: &M) -> bool {
     N == 4
@@ -833,6 +989,11 @@ pub fn mul<const N: usize, M: ModulusSpec>(
                 mul_127_63_vex(a[0], b[0])
             };
             return [r, _mm_setzero_si128()];
+        }
+        if is_233_74_shift::<N, M>(kind, m) {
+            if let Some(ternlog) = t.vex_ternlog() {
+                return mul_233_74_vex(a, b, ternlog);
+            }
         }
         reduce(
             t,
