@@ -70,8 +70,8 @@ impl PclmulAvx {
     }
 
     /// Whether the CPU also has AVX-512F and AVX-512VL: `vpternlogq` (a three-input
-    /// XOR in one instruction) on xmm registers, which the 127,63,0 kernels of
-    /// [`lanes`] use.
+    /// XOR in one instruction) on xmm registers, which the kernels of [`lanes`] written
+    /// whole in VEX use (127,63,0; 233,74,0; the Montgomery square at 233,159,0).
     pub fn has_ternlog(self) -> bool {
         self.0
     }
@@ -84,7 +84,7 @@ impl PclmulAvx {
 
 /// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and GFNI: the SSE-encoded
 /// `gf2p8affineqb` (an 8×8 bit matrix applied to every byte), which the packed square
-/// root uses to sort each byte's bits ([`lanes::sqrt_type1_pair`]).
+/// roots use to sort each byte's bits ([`lanes::sqrt_type1_pair_gfni`], [`lanes::sqrt`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PclmulGfni(());
 

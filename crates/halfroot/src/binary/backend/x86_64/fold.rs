@@ -169,8 +169,9 @@ pub trait ClmulForm: Copy + sealed::Sealed {
     fn clmul<const IMM: u8>(self, a: __m128i, b: __m128i) -> __m128i;
 
     /// `None` for the legacy form; for the VEX form `Some(ternlog)`, `ternlog` saying
-    /// whether the CPU also has AVX-512F and AVX-512VL (`vpternlogq`). The 127,63,0
-    /// kernels of [`lanes`](super::lanes) are written whole in that encoding.
+    /// whether the CPU also has AVX-512F and AVX-512VL (`vpternlogq`). Some kernels of
+    /// [`lanes`](super::lanes) are written whole in that encoding (127,63,0; 233,74,0;
+    /// the Montgomery square at 233,159,0).
     fn vex_ternlog(self) -> Option<bool>;
 }
 
