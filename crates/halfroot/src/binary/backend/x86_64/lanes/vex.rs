@@ -1,0 +1,401 @@
+//! The kernels of `super` written whole in the VEX encoding for two moduli: crrl's
+//! 127,63,0 (`GFb127`) and c-xs233's 233,74,0 (`gf233.h`), and the Montgomery square
+//! at the SSRF trinomial 233,159,0.
+//!
+//! Source: Pornin, c-xs233 `gf_mul` / `gf_sqr` (one Karatsuba level over the 128-bit
+//! halves, then `REDUCE_PARTIAL_512`: the words above 256 bits folded twice by shifts by
+//! 23, 31, 33 and 41, modulo x^23·P) and crrl `GFb127` (one-step reduction modulo
+//! x·P); the Montgomery square is ours (`super::mont_sqr`).
+//!
+//! Why `asm!`: three-operand VEX instructions need no register copies, and LLVM, given
+//! intrinsics, re-encodes and reorders them (see `fold::clmul`). Where the CPU has
+//! AVX-512F and AVX-512VL, every XOR of three inputs is one `vpternlogq` (one step
+//! shorter per pair); elsewhere it is two `vpxor`. Each kernel is written once, as a
+//! macro of that choice (`xor3!`), and instantiated twice. `REDUCE_PARTIAL_512` is
+//! written once (`reduce_partial_512!`) and shared by the 233,74,0 product and square.
+//! Constant-time: yes (no branch, no memory access).
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::__m128i;
+
+use super::Lanes;
+
+/// The XOR of three inputs into the first: `$d ^= $x ^ $y`, as one `vpternlogq` (form
+/// `ternlog`: AVX-512F + AVX-512VL) or two `vpxor` (form `vex`: AVX). The operands are
+/// `asm!` template placeholders such as `"{d1}"`.
+macro_rules! xor3 {
+    (ternlog, $d:literal, $x:literal, $y:literal) => {
+        concat!("vpternlogq ", $d, ", ", $x, ", ", $y, ", 0x96\n")
+    };
+    (vex, $d:literal, $x:literal, $y:literal) => {
+        concat!("vpxor ", $d, ", ", $d, ", ", $x, "\n", "vpxor ", $d, ", ", $d, ", ", $y, "\n")
+    };
+}
+
+/// c-xs233's `REDUCE_PARTIAL_512` on `{d0}`…`{d3}` (the 512-bit value
+/// d0 + d1·x^128 + d2·x^256 + d3·x^384) modulo x^23·P, P = x^233 + x^74 + 1: the
+/// result, of degree < 256, in `{d0}`, `{d1}`. Temporaries `{s1}`…`{s4}`, `{t}`.
+/// Since x^256 ≡ x^97 + x^23 modulo x^23·P, a 128-bit chunk c moves down by 256 bits as
+/// c·x^23 + c·x^97 = (c≪23) + (c≪33)·x^64 per 64-bit lane, whose carries out of each lane
+/// are (c≫41) and (c≫31)·x^64: the shifts by 23, 31, 33 and 41.
+macro_rules! reduce_partial_512 {
+    ($form:ident) => {
+        concat!(
+            "vpsllq {s1}, {d3}, 23\n",
+            "vpsrlq {s2}, {d3}, 41\n",
+            "vpsllq {s3}, {d3}, 33\n",
+            "vpsrlq {d3}, {d3}, 31\n",
+            "vpxor {s2}, {s2}, {s3}\n",
+            "vpsrldq {t}, {s2}, 8\n",
+            xor3!($form, "{d2}", "{d3}", "{t}"),
+            "vpsllq {s3}, {d2}, 23\n",
+            "vpsrlq {s4}, {d2}, 41\n",
+            "vpsllq {t}, {d2}, 33\n",
+            "vpsrlq {d2}, {d2}, 31\n",
+            "vpxor {s4}, {s4}, {t}\n",
+            "vpslldq {t}, {s4}, 8\n",
+            xor3!($form, "{d0}", "{s3}", "{t}"),
+            "vpalignr {t}, {s2}, {s4}, 8\n",
+            xor3!($form, "{d1}", "{d2}", "{s1}"),
+            "vpxor {d1}, {d1}, {t}\n",
+        )
+    };
+}
+
+/// The 233,74,0 square: c-xs233's `gf_sqr` (four products, then
+/// `reduce_partial_512!`), in the form `$form`, of `$a` into `$d0`, `$d1`.
+macro_rules! sqr_233_74 {
+    ($form:ident, $a:expr, $d0:ident, $d1:ident) => {
+        core::arch::asm!(
+            concat!(
+                "vpclmulqdq {d3}, {a1}, {a1}, 0x11\n",
+                "vpclmulqdq {d2}, {a1}, {a1}, 0x00\n",
+                "vpclmulqdq {d1}, {a0}, {a0}, 0x11\n",
+                "vpclmulqdq {d0}, {a0}, {a0}, 0x00\n",
+                reduce_partial_512!($form),
+            ),
+            a0 = in(xmm_reg) $a[0],
+            a1 = in(xmm_reg) $a[1],
+            d0 = out(xmm_reg) $d0,
+            d1 = out(xmm_reg) $d1,
+            d2 = out(xmm_reg) _,
+            d3 = out(xmm_reg) _,
+            s1 = out(xmm_reg) _,
+            s2 = out(xmm_reg) _,
+            s3 = out(xmm_reg) _,
+            s4 = out(xmm_reg) _,
+            t = out(xmm_reg) _,
+            options(pure, nomem, nostack, preserves_flags),
+        )
+    };
+}
+
+/// The 233,74,0 product: c-xs233's `gf_mul` (one Karatsuba level, 12 products: the
+/// halves' products e = a0·b0 and f = a1·b1, the middle g = (a0 + a1)(b0 + b1), each of
+/// three 128-bit parts with the middle product p01 + p10 folded in), assembled into
+/// the four chunks d0…d3, then `reduce_partial_512!`; in the form `$form`, of `$a`,
+/// `$b` into `$r0`, `$r1`. 14 of the 16 xmm registers.
+macro_rules! mul_233_74 {
+    ($form:ident, $a:expr, $b:expr, $r0:ident, $r1:ident) => {
+        core::arch::asm!(
+            concat!(
+                // e = a0·b0: d0 (low), s1 (high), s2 (middle).
+                "vpclmulqdq {d0}, {a0}, {b0}, 0x00\n",
+                "vpclmulqdq {s1}, {a0}, {b0}, 0x11\n",
+                "vpclmulqdq {s2}, {a0}, {b0}, 0x01\n",
+                "vpclmulqdq {t}, {a0}, {b0}, 0x10\n",
+                "vpxor {s2}, {s2}, {t}\n",
+                // f = a1·b1: s3 (low), d3 (high), s4 (middle).
+                "vpclmulqdq {s3}, {a1}, {b1}, 0x00\n",
+                "vpclmulqdq {d3}, {a1}, {b1}, 0x11\n",
+                "vpclmulqdq {s4}, {a1}, {b1}, 0x01\n",
+                "vpclmulqdq {t}, {a1}, {b1}, 0x10\n",
+                "vpxor {s4}, {s4}, {t}\n",
+                "vpxor {s1}, {s1}, {s3}\n",
+                // g = (a0 + a1)(b0 + b1): d1 (low), d2 (high), g2 (middle).
+                "vpxor {s3}, {a0}, {a1}\n",
+                "vpxor {t}, {b0}, {b1}\n",
+                "vpclmulqdq {d1}, {s3}, {t}, 0x00\n",
+                "vpclmulqdq {d2}, {s3}, {t}, 0x11\n",
+                "vpclmulqdq {g2}, {s3}, {t}, 0x01\n",
+                "vpclmulqdq {s3}, {s3}, {t}, 0x10\n",
+                xor3!($form, "{g2}", "{s3}", "{s2}"),
+                "vpxor {g2}, {g2}, {s4}\n",
+                "vpalignr {t}, {g2}, {s2}, 8\n",
+                "vpslldq {s2}, {s2}, 8\n",
+                xor3!($form, "{d1}", "{d0}", "{t}"),
+                "vpxor {d1}, {d1}, {s1}\n",
+                "vpxor {d0}, {d0}, {s2}\n",
+                "vpalignr {t}, {s4}, {g2}, 8\n",
+                xor3!($form, "{d2}", "{s1}", "{d3}"),
+                "vpxor {d2}, {d2}, {t}\n",
+                "vpsrldq {s4}, {s4}, 8\n",
+                "vpxor {d3}, {d3}, {s4}\n",
+                reduce_partial_512!($form),
+            ),
+            a0 = in(xmm_reg) $a[0],
+            a1 = in(xmm_reg) $a[1],
+            b0 = in(xmm_reg) $b[0],
+            b1 = in(xmm_reg) $b[1],
+            d0 = out(xmm_reg) $r0,
+            d1 = out(xmm_reg) $r1,
+            d2 = out(xmm_reg) _,
+            d3 = out(xmm_reg) _,
+            s1 = out(xmm_reg) _,
+            s2 = out(xmm_reg) _,
+            s3 = out(xmm_reg) _,
+            s4 = out(xmm_reg) _,
+            g2 = out(xmm_reg) _,
+            t = out(xmm_reg) _,
+            options(pure, nomem, nostack, preserves_flags),
+        )
+    };
+}
+
+/// The Montgomery square at 233,159,0 (`a²·x^(−256) mod P` of a canonical `a`,
+/// canonical): the four products c0…c3, then each of the two low 128-bit chunks `q`
+/// cleared by adding `q·P = q + q·x^159 + q·x^233`, which lands one and two pairs up as
+/// `(q≪31) + (X≪64)` and `(q≫23) + (X≫64)` with `X = (q≫33) + (q≪41)` (shifts in 64-bit
+/// lanes; the arrangement of `fold::montgomery_square_pairs`); in the form `$form`.
+macro_rules! mont_sqr_233_159 {
+    ($form:ident, $a:expr, $r0:ident, $r1:ident) => {
+        core::arch::asm!(
+            concat!(
+                "vpclmulqdq {c0}, {a0}, {a0}, 0x00\n",
+                "vpclmulqdq {c1}, {a0}, {a0}, 0x11\n",
+                "vpclmulqdq {c2}, {a1}, {a1}, 0x00\n",
+                "vpclmulqdq {c3}, {a1}, {a1}, 0x11\n",
+                "vpsllq {s1}, {c0}, 31\n",
+                "vpsrlq {s2}, {c0}, 33\n",
+                "vpsllq {s3}, {c0}, 41\n",
+                "vpsrlq {c0}, {c0}, 23\n",
+                "vpxor {s2}, {s2}, {s3}\n",
+                "vpslldq {s3}, {s2}, 8\n",
+                xor3!($form, "{c1}", "{s1}", "{s3}"),
+                "vpsrldq {s2}, {s2}, 8\n",
+                xor3!($form, "{c2}", "{c0}", "{s2}"),
+                "vpsllq {s1}, {c1}, 31\n",
+                "vpsrlq {s2}, {c1}, 33\n",
+                "vpsllq {s3}, {c1}, 41\n",
+                "vpsrlq {c1}, {c1}, 23\n",
+                "vpxor {s2}, {s2}, {s3}\n",
+                "vpslldq {s3}, {s2}, 8\n",
+                xor3!($form, "{c2}", "{s1}", "{s3}"),
+                "vpsrldq {s2}, {s2}, 8\n",
+                xor3!($form, "{c3}", "{c1}", "{s2}"),
+            ),
+            a0 = in(xmm_reg) $a[0],
+            a1 = in(xmm_reg) $a[1],
+            c0 = out(xmm_reg) _,
+            c1 = out(xmm_reg) _,
+            c2 = out(xmm_reg) $r0,
+            c3 = out(xmm_reg) $r1,
+            s1 = out(xmm_reg) _,
+            s2 = out(xmm_reg) _,
+            s3 = out(xmm_reg) _,
+            options(pure, nomem, nostack, preserves_flags),
+        )
+    };
+}
+
+/// The 127,63,0 square: `a²` from its two products, `f = p11 + p11≫64`,
+/// `r = p00 + f≪64 + z·f` (no carry across the lanes: a square has no odd bit); in the
+/// form `$form`.
+macro_rules! sqr_127_63 {
+    ($form:ident, $a:expr, $r:ident) => {
+        core::arch::asm!(
+            concat!(
+                "vpclmulqdq {p11}, {a}, {a}, 0x11\n",
+                "vpclmulqdq {r}, {a}, {a}, 0x00\n",
+                "vpsrldq {t}, {p11}, 8\n",
+                "vpxor {t}, {p11}, {t}\n",
+                "vpslldq {p11}, {t}, 8\n",
+                "vpsllq {t}, {t}, 1\n",
+                xor3!($form, "{r}", "{p11}", "{t}"),
+            ),
+            a = in(xmm_reg) $a,
+            p11 = out(xmm_reg) _,
+            t = out(xmm_reg) _,
+            r = out(xmm_reg) $r,
+            options(pure, nomem, nostack, preserves_flags),
+        )
+    };
+}
+
+/// The 127,63,0 product (crrl's one-step reduction modulo `x^128 + x^64 + x`, degree <
+/// 128) from its four products `p_ij`, the XORs arranged for the shortest dependency
+/// chain, seven instructions after the products:
+/// `f = p11 + p11≫64 + (p01 + p10)≫64`, `r = p00 + (p01 + p10)≪64 + f≪64 + z·f`.
+/// Measured on Zen 5 (the kernel alone, ns per product, one dependent chain / eight
+/// independent ones): 4.86 / 1.93, against 5.17 / 1.93 for the same kernel with
+/// intrinsics in the legacy encoding.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS.
+#[inline(always)]
+pub(super) unsafe fn mul_127_63(a: __m128i, b: __m128i) -> __m128i {
+    let r: __m128i;
+    // SAFETY: the caller guarantees PCLMULQDQ and AVX; the block reads and writes only
+    // the registers named.
+    unsafe {
+        core::arch::asm!(
+            "vpclmulqdq {p01}, {a}, {b}, 0x01",
+            "vpclmulqdq {p10}, {a}, {b}, 0x10",
+            "vpclmulqdq {p11}, {a}, {b}, 0x11",
+            "vpclmulqdq {r}, {a}, {b}, 0x00",
+            "vpxor {p01}, {p01}, {p10}",
+            "vpsrldq {p10}, {p11}, 8",
+            "vpxor {p11}, {p11}, {p10}",
+            "vpsrldq {p10}, {p01}, 8",
+            "vpslldq {p01}, {p01}, 8",
+            "vpxor {p11}, {p11}, {p10}",
+            "vpxor {r}, {r}, {p01}",
+            "vpslldq {p10}, {p11}, 8",
+            "vpsrlq {p01}, {p11}, 63",
+            "vpsllq {p11}, {p11}, 1",
+            "vpxor {r}, {r}, {p10}",
+            "vpslldq {p01}, {p01}, 8",
+            "vpxor {r}, {r}, {p11}",
+            "vpxor {r}, {r}, {p01}",
+            a = in(xmm_reg) a,
+            b = in(xmm_reg) b,
+            p01 = out(xmm_reg) _,
+            p10 = out(xmm_reg) _,
+            p11 = out(xmm_reg) _,
+            r = out(xmm_reg) r,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    r
+}
+
+/// `mul_127_63` with two of its XOR pairs merged into `vpternlogq`, which frees the
+/// order of the others: a different arrangement (one more register, one step shorter),
+/// not `mul_127_63` with `xor3!`'s substitution. Measured on Zen 5 as there:
+/// 4.52–4.58 / 1.93 (crrl's `GFb127` product built with `-C target-cpu=native`:
+/// 4.64–4.72 / 1.93).
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ, AVX, AVX-512F and AVX-512VL, enabled by the OS.
+#[inline(always)]
+pub(super) unsafe fn mul_127_63_ternlog(a: __m128i, b: __m128i) -> __m128i {
+    let r: __m128i;
+    // SAFETY: the caller guarantees the features; the block reads and writes only the
+    // registers named.
+    unsafe {
+        core::arch::asm!(
+            "vpclmulqdq {p01}, {a}, {b}, 0x01",
+            "vpclmulqdq {p10}, {a}, {b}, 0x10",
+            "vpclmulqdq {p11}, {a}, {b}, 0x11",
+            "vpclmulqdq {r}, {a}, {b}, 0x00",
+            "vpxor {p01}, {p01}, {p10}",
+            "vpsrldq {p10}, {p11}, 8",
+            "vpsrldq {t}, {p01}, 8",
+            "vpslldq {p01}, {p01}, 8",
+            "vpternlogq {p11}, {p10}, {t}, 0x96",
+            "vpxor {r}, {r}, {p01}",
+            "vpslldq {p10}, {p11}, 8",
+            "vpsrlq {p01}, {p11}, 63",
+            "vpsllq {p11}, {p11}, 1",
+            "vpternlogq {r}, {p10}, {p11}, 0x96",
+            "vpslldq {p01}, {p01}, 8",
+            "vpxor {r}, {r}, {p01}",
+            a = in(xmm_reg) a,
+            b = in(xmm_reg) b,
+            p01 = out(xmm_reg) _,
+            p10 = out(xmm_reg) _,
+            p11 = out(xmm_reg) _,
+            t = out(xmm_reg) _,
+            r = out(xmm_reg) r,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    r
+}
+
+/// The 127,63,0 square (`sqr_127_63!`), with `vpternlogq` where `ternlog`.
+/// Measured on Zen 5 (one chain / eight): 3.60–3.63 / 0.94–0.96 without `vpternlogq`,
+/// 3.33 / 0.96 with it, against 3.84–3.87 / 0.97–0.99 for the legacy one-register
+/// form (crrl built with `-C target-cpu=native`: 3.36–3.41 / 0.95–0.97).
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+pub(super) unsafe fn sqr_127_63_vex(a: __m128i, ternlog: bool) -> __m128i {
+    let r: __m128i;
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named.
+    unsafe {
+        if ternlog {
+            sqr_127_63!(ternlog, a, r);
+        } else {
+            sqr_127_63!(vex, a, r);
+        }
+    }
+    r
+}
+
+/// The 233,74,0 square (`sqr_233_74!`). Input and output partially reduced (degree
+/// < 256), as `super::sqr`'s.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+pub(super) unsafe fn sqr_233_74_vex(a: &Lanes, ternlog: bool) -> Lanes {
+    let (d0, d1): (__m128i, __m128i);
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named (the outputs are written before the last input is read, hence
+    // `out`, not `lateout`).
+    unsafe {
+        if ternlog {
+            sqr_233_74!(ternlog, a, d0, d1);
+        } else {
+            sqr_233_74!(vex, a, d0, d1);
+        }
+    }
+    [d0, d1]
+}
+
+/// The Montgomery square at 233,159,0 (`mont_sqr_233_159!`), canonical in and out.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+pub(super) unsafe fn mont_sqr_233_159_vex(a: &Lanes, ternlog: bool) -> Lanes {
+    let (r0, r1): (__m128i, __m128i);
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named (outputs written before the last input is read: `out`).
+    unsafe {
+        if ternlog {
+            mont_sqr_233_159!(ternlog, a, r0, r1);
+        } else {
+            mont_sqr_233_159!(vex, a, r0, r1);
+        }
+    }
+    [r0, r1]
+}
+
+/// The 233,74,0 product (`mul_233_74!`). Operands and result partially reduced
+/// (degree < 256), as `super::mul`'s.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+pub(super) unsafe fn mul_233_74_vex(a: &Lanes, b: &Lanes, ternlog: bool) -> Lanes {
+    let (d0, d1): (__m128i, __m128i);
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named (14 of the 16 xmm registers; outputs written before the last
+    // input is read: `out`).
+    unsafe {
+        if ternlog {
+            mul_233_74!(ternlog, a, b, d0, d1);
+        } else {
+            mul_233_74!(vex, a, b, d0, d1);
+        }
+    }
+    [d0, d1]
+}
