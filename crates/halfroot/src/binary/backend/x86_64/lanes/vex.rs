@@ -10,9 +10,12 @@
 //! Why `asm!`: three-operand VEX instructions need no register copies, and LLVM, given
 //! intrinsics, re-encodes and reorders them (see `fold::clmul`). Where the CPU has
 //! AVX-512F and AVX-512VL, every XOR of three inputs is one `vpternlogq` (one step
-//! shorter per pair); elsewhere it is two `vpxor`. Each kernel is written once, as a
-//! macro of that choice (`xor3!`), and instantiated twice. `REDUCE_PARTIAL_512` is
+//! shorter per pair); elsewhere it is two `vpxor`. Each 233-bit kernel is written once,
+//! as a macro of that choice (`xor3!`), and instantiated twice; `REDUCE_PARTIAL_512` is
 //! written once (`reduce_partial_512!`) and shared by the 233,74,0 product and square.
+//! The 127,63,0 product and square have a second arrangement for `vpternlogq` (not the
+//! same instructions with the XORs merged: the merge frees the order of the rest, and
+//! each is one or two steps shorter), measured against crrl in their documentation.
 //! Constant-time: yes (no branch, no memory access).
 #![allow(unsafe_code)]
 
@@ -222,6 +225,38 @@ macro_rules! sqr_127_63 {
     };
 }
 
+/// The 127,63,0 square with `vpternlogq`, one step shorter than `sqr_127_63!`'s: the
+/// same `r = p00 + f≪64 + z·f` written as `p00 + A + C + H + D` with `A = p11≪1` and
+/// `D = (p11≫64)≪1` (shifts within the 64-bit lanes), `C = p11≪64` and `H` = `p11` with
+/// its low lane cleared, so that after the products A, C, H and the first shift of D
+/// run side by side and two `vpternlogq` finish (three steps after the products, against
+/// four). Three instructions more than `sqr_127_63!`: a trade of throughput for latency,
+/// measured in the report's chains (see the README).
+macro_rules! sqr_127_63_short {
+    ($a:expr, $r:ident) => {
+        core::arch::asm!(
+            "vpclmulqdq {p11}, {a}, {a}, 0x11",
+            "vpclmulqdq {r}, {a}, {a}, 0x00",
+            "vpxor {z}, {z}, {z}",
+            "vpsllq {s}, {p11}, 1",
+            "vpslldq {t}, {p11}, 8",
+            "vpsrldq {u}, {p11}, 8",
+            "vpblendw {p11}, {p11}, {z}, 0x0f",
+            "vpsllq {u}, {u}, 1",
+            "vpternlogq {r}, {s}, {t}, 0x96",
+            "vpternlogq {r}, {p11}, {u}, 0x96",
+            a = in(xmm_reg) $a,
+            p11 = out(xmm_reg) _,
+            s = out(xmm_reg) _,
+            t = out(xmm_reg) _,
+            u = out(xmm_reg) _,
+            z = out(xmm_reg) _,
+            r = out(xmm_reg) $r,
+            options(pure, nomem, nostack, preserves_flags),
+        )
+    };
+}
+
 /// The 127,63,0 product (crrl's one-step reduction modulo `x^128 + x^64 + x`, degree <
 /// 128) from its four products `p_ij`, the XORs arranged for the shortest dependency
 /// chain, seven instructions after the products:
@@ -313,10 +348,13 @@ pub(super) unsafe fn mul_127_63_ternlog(a: __m128i, b: __m128i) -> __m128i {
     r
 }
 
-/// The 127,63,0 square (`sqr_127_63!`), with `vpternlogq` where `ternlog`.
-/// Measured on Zen 5 (one chain / eight): 3.60–3.63 / 0.94–0.96 without `vpternlogq`,
-/// 3.33 / 0.96 with it, against 3.84–3.87 / 0.97–0.99 for the legacy one-register
-/// form (crrl built with `-C target-cpu=native`: 3.36–3.41 / 0.95–0.97).
+/// The 127,63,0 square: where `ternlog` the short form (`sqr_127_63_short!`), else
+/// `sqr_127_63!` with two `vpxor`. Measured on Zen 5, the kernel alone (one chain /
+/// eight): 3.60–3.63 / 0.94–0.96 without `vpternlogq`, 3.33 / 0.96 with it in
+/// `sqr_127_63!`'s arrangement, against 3.84–3.87 / 0.97–0.99 for the legacy
+/// one-register form (crrl built with `-C target-cpu=native`: 3.36–3.41 / 0.95–0.97);
+/// in the report's chains (`report fields --peers`, session 27) the short form takes
+/// 3.01–3.08 / 0.95–0.97 ns against crrl's 3.21–3.29 / 0.93–0.95.
 ///
 /// # Safety
 /// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
@@ -328,7 +366,7 @@ pub(super) unsafe fn sqr_127_63_vex(a: __m128i, ternlog: bool) -> __m128i {
     // registers named.
     unsafe {
         if ternlog {
-            sqr_127_63!(ternlog, a, r);
+            sqr_127_63_short!(a, r);
         } else {
             sqr_127_63!(vex, a, r);
         }
