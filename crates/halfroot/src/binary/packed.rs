@@ -304,7 +304,7 @@ pub struct PackedField<const N: usize, M: ModulusSpec, R: PackedReduction = Auto
     /// tested before the match on `sqrt_path`: LLVM compiled that four-way match into a
     /// table jump per square root, which cost the report's eight independent chains at
     /// 127,63,0 about a third of their time (Zen 5: 1.53 ns per square root through the
-    /// match, 1.02–1.07 with these tests first).
+    /// match, 0.99–1.04 with these tests first).
     sqrt_type1_gfni: Option<PclmulGfni>,
     sqrt_type1_shifts: Option<Pclmul>,
     reduction: PhantomData<R>,

@@ -207,9 +207,9 @@ fn packed_fields_match_the_naive_oracle() {
         p.uses_pclmulqdq() && !p.uses_vex(),
         &[Feature::Pclmulqdq],
     );
-    // The kernels written whole in VEX (127,63,0 products and squares, 233,74,0
-    // squares): with `vpternlogq` where the CPU has AVX-512VL, without under
-    // HALFROOT_CPU=avx2.
+    // The kernels written whole in VEX (127,63,0 and 233,74,0 products and squares,
+    // the 233,159,0 Montgomery square): with `vpternlogq` where the CPU has AVX-512VL,
+    // without under HALFROOT_CPU=avx2.
     let avx = halfroot::binary::backend::x86_64::PclmulAvx::detect();
     kernel_log::check(
         "packed-whole-vex-ternlog",

@@ -468,8 +468,8 @@ fn is_233_74_shift<const N: usize, M: ModulusSpec>(kind: InlineReduction, m: &M)
 
 /// Whether `m` with `N` words reduced as `kind` has kernels written whole in the VEX
 /// encoding (127,63,0 with two words: `mul_127_63`, `sqr_127_63_vex`; 233,74,0
-/// reduced by shifts: `sqr_233_74_vex`), so that a square is worth issuing with the VEX
-/// token rather than the legacy one-register form.
+/// reduced by shifts: `mul_233_74_vex`, `sqr_233_74_vex`), so that a square is worth
+/// issuing with the VEX token rather than the legacy one-register form.
 pub fn has_vex_kernels<const N: usize, M: ModulusSpec>(kind: InlineReduction, m: &M) -> bool {
     (N == 2 && is_127_63(m)) || is_233_74_shift::<N, M>(kind, m)
 }

@@ -15,7 +15,13 @@
 //! written once (`reduce_partial_512!`) and shared by the 233,74,0 product and square.
 //! The 127,63,0 product and square have a second arrangement for `vpternlogq` (not the
 //! same instructions with the XORs merged: the merge frees the order of the rest, and
-//! each is one or two steps shorter), measured against crrl in their documentation.
+//! each is one step shorter), measured against crrl in their documentation; the two
+//! products share their start and end (`products_127_63!`, `finish_127_63!`).
+//! Cost (PCLMULQDQ + other instructions, `vpternlogq` form / `vpxor` form): 127,63,0
+//! product 4 + 11 / 4 + 13, square 2 + 8 / 2 + 6; 233,74,0 product 12 + 34 / 12 + 40,
+//! square 4 + 17 / 4 + 20; 233,159,0 Montgomery square 4 + 18 / 4 + 22.
+//! Preconditions: the `# Safety` section of each function (the CPU features of its form;
+//! operands partially reduced as `super`'s).
 //! Constant-time: yes (no branch, no memory access).
 #![allow(unsafe_code)]
 
@@ -203,7 +209,7 @@ macro_rules! mont_sqr_233_159 {
 
 /// The 127,63,0 square: `a²` from its two products, `f = p11 + p11≫64`,
 /// `r = p00 + f≪64 + z·f` (no carry across the lanes: a square has no odd bit); in the
-/// form `$form`.
+/// form `$form` (the `vpternlogq` form runs `sqr_127_63_short!` instead).
 macro_rules! sqr_127_63 {
     ($form:ident, $a:expr, $r:ident) => {
         core::arch::asm!(
@@ -257,6 +263,36 @@ macro_rules! sqr_127_63_short {
     };
 }
 
+/// The four products of the 127,63,0 product, `m = p01 + p10` in `{p01}` and `p11≫64`
+/// in `{p10}`: the start both arrangements share.
+macro_rules! products_127_63 {
+    () => {
+        concat!(
+            "vpclmulqdq {p01}, {a}, {b}, 0x01\n",
+            "vpclmulqdq {p10}, {a}, {b}, 0x10\n",
+            "vpclmulqdq {p11}, {a}, {b}, 0x11\n",
+            "vpclmulqdq {r}, {a}, {b}, 0x00\n",
+            "vpxor {p01}, {p01}, {p10}\n",
+            "vpsrldq {p10}, {p11}, 8\n",
+        )
+    };
+}
+
+/// The end both 127,63,0 product arrangements share, from `f` in `{p11}` and
+/// `r = p00 + m≪64` in `{r}`: `r += f≪64 + z·f`, the carry of `z·f` across the lanes
+/// taken as `(f≪64)≫63` within the 64-bit lanes; in the form `$form`.
+macro_rules! finish_127_63 {
+    ($form:ident) => {
+        concat!(
+            "vpslldq {p10}, {p11}, 8\n",
+            "vpsllq {p11}, {p11}, 1\n",
+            "vpsrlq {p01}, {p10}, 63\n",
+            xor3!($form, "{r}", "{p10}", "{p11}"),
+            "vpxor {r}, {r}, {p01}\n",
+        )
+    };
+}
+
 /// The 127,63,0 product (crrl's one-step reduction modulo `x^128 + x^64 + x`, degree <
 /// 128) from its four products `p_ij`, the XORs arranged for the shortest dependency
 /// chain: `f = p11 + p11≫64 + (p01 + p10)≫64`, `r = p00 + (p01 + p10)≪64 + f≪64 + z·f`,
@@ -275,23 +311,15 @@ pub(super) unsafe fn mul_127_63(a: __m128i, b: __m128i) -> __m128i {
     // the registers named.
     unsafe {
         core::arch::asm!(
-            "vpclmulqdq {p01}, {a}, {b}, 0x01",
-            "vpclmulqdq {p10}, {a}, {b}, 0x10",
-            "vpclmulqdq {p11}, {a}, {b}, 0x11",
-            "vpclmulqdq {r}, {a}, {b}, 0x00",
-            "vpxor {p01}, {p01}, {p10}",
-            "vpsrldq {p10}, {p11}, 8",
-            "vpxor {p11}, {p11}, {p10}",
-            "vpsrldq {p10}, {p01}, 8",
-            "vpslldq {p01}, {p01}, 8",
-            "vpxor {p11}, {p11}, {p10}",
-            "vpxor {r}, {r}, {p01}",
-            "vpslldq {p10}, {p11}, 8",
-            "vpsllq {p11}, {p11}, 1",
-            "vpsrlq {p01}, {p10}, 63",
-            "vpxor {r}, {r}, {p10}",
-            "vpxor {r}, {r}, {p11}",
-            "vpxor {r}, {r}, {p01}",
+            concat!(
+                products_127_63!(),
+                "vpxor {p11}, {p11}, {p10}\n",
+                "vpsrldq {p10}, {p01}, 8\n",
+                "vpslldq {p01}, {p01}, 8\n",
+                "vpxor {p11}, {p11}, {p10}\n",
+                "vpxor {r}, {r}, {p01}\n",
+                finish_127_63!(vex),
+            ),
             a = in(xmm_reg) a,
             b = in(xmm_reg) b,
             p01 = out(xmm_reg) _,
@@ -305,8 +333,8 @@ pub(super) unsafe fn mul_127_63(a: __m128i, b: __m128i) -> __m128i {
 }
 
 /// `mul_127_63` with two of its XOR pairs merged into `vpternlogq`, which frees the
-/// order of the others: a different arrangement (one more register, one step shorter),
-/// not `mul_127_63` with `xor3!`'s substitution. Measured on Zen 5 as there:
+/// order of the others: the same start and end (`products_127_63!`, `finish_127_63!`),
+/// and `f` made with one more register, one step shorter. Measured on Zen 5 as there:
 /// 4.52–4.58 / 1.93 (crrl's `GFb127` product built with `-C target-cpu=native`:
 /// 4.64–4.72 / 1.93).
 ///
@@ -319,21 +347,14 @@ pub(super) unsafe fn mul_127_63_ternlog(a: __m128i, b: __m128i) -> __m128i {
     // registers named.
     unsafe {
         core::arch::asm!(
-            "vpclmulqdq {p01}, {a}, {b}, 0x01",
-            "vpclmulqdq {p10}, {a}, {b}, 0x10",
-            "vpclmulqdq {p11}, {a}, {b}, 0x11",
-            "vpclmulqdq {r}, {a}, {b}, 0x00",
-            "vpxor {p01}, {p01}, {p10}",
-            "vpsrldq {p10}, {p11}, 8",
-            "vpsrldq {t}, {p01}, 8",
-            "vpslldq {p01}, {p01}, 8",
-            "vpternlogq {p11}, {p10}, {t}, 0x96",
-            "vpxor {r}, {r}, {p01}",
-            "vpslldq {p10}, {p11}, 8",
-            "vpsllq {p11}, {p11}, 1",
-            "vpsrlq {p01}, {p10}, 63",
-            "vpternlogq {r}, {p10}, {p11}, 0x96",
-            "vpxor {r}, {r}, {p01}",
+            concat!(
+                products_127_63!(),
+                "vpsrldq {t}, {p01}, 8\n",
+                "vpslldq {p01}, {p01}, 8\n",
+                xor3!(ternlog, "{p11}", "{p10}", "{t}"),
+                "vpxor {r}, {r}, {p01}\n",
+                finish_127_63!(ternlog),
+            ),
             a = in(xmm_reg) a,
             b = in(xmm_reg) b,
             p01 = out(xmm_reg) _,
