@@ -308,7 +308,9 @@ fn mul_algorithm(curve: &Curve, name: Option<&str>) -> Result<Option<ScalarMulAl
     if let Some(a) = alg {
         if !a.supports(curve) {
             let why = match a {
-                ScalarMulAlgorithm::TnafVartime => curve.koblitz_unsupported(),
+                ScalarMulAlgorithm::TnafVartime | ScalarMulAlgorithm::Tnaf => {
+                    curve.koblitz_unsupported()
+                }
                 _ => curve.halving_unsupported(),
             }
             .unwrap_or_default();
@@ -513,6 +515,11 @@ fn info(curve: &Curve) -> String {
         None => "supported".to_string(),
         Some(why) => format!("not supported: {why}"),
     };
+    let secret: Vec<&str> = curve
+        .secret_candidates()
+        .into_iter()
+        .map(ScalarMulAlgorithm::name)
+        .collect();
     let methods: Vec<&str> = ScalarMulAlgorithm::ALL
         .iter()
         .filter(|a| a.supports(curve))
@@ -555,9 +562,16 @@ fn info(curve: &Curve) -> String {
         ("halve", halve.to_string()),
         (
             "ecdh",
-            "ladder (constant-time), full public-key validation".to_string(),
+            format!(
+                "{} (constant-time, measured fastest of: {}), full public-key validation",
+                curve.auto_secret_algorithm(),
+                secret.join(", ")
+            ),
         ),
-        ("keygen", "ladder (constant-time)".to_string()),
+        (
+            "keygen",
+            format!("{} (constant-time)", curve.auto_secret_algorithm()),
+        ),
     ];
     rows.iter()
         .map(|(k, v)| format!("{k:<8} {v}"))

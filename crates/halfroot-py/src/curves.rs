@@ -349,7 +349,8 @@ impl PyCurve {
     }
 
     /// A key pair `(private, public)`: the private key d uniform in [1, n) as
-    /// ⌈bits(n)/8⌉ big-endian bytes, the public key d·G (by the constant-time ladder).
+    /// ⌈bits(n)/8⌉ big-endian bytes, the public key d·G (constant-time: the ladder, or
+    /// on a Koblitz curve the τ-adic method where it measures faster).
     /// `seed=None` draws from the operating system; an int seed in [0, 2^64) gives a
     /// reproducible (not secret) key, the one of `halfroot ec keygen --seed N`.
     #[pyo3(signature = (seed = None))]
@@ -650,11 +651,12 @@ impl PyPoint {
         self.__mul__(py, other)
     }
 
-    /// k·P for any int k (negative: |k|·(−P)) by `method`: `"ladder"`,
-    /// `"wnaf-vartime"`, `"wnaf-lambda-vartime"`, `"halve-and-add-vartime"` or `"auto"`
-    /// (halve-and-add where halving applies, else w-NAF; w-NAF for a point outside
-    /// ⟨G⟩). The ladder and halve-and-add reduce k mod n and so need P ∈ ⟨G⟩
-    /// (`ValueError` otherwise).
+    /// k·P for any int k (negative: |k|·(−P)) by `method`: one of
+    /// `Curve.scalar_mul_methods` (`"ladder"`, `"wnaf-vartime"`,
+    /// `"wnaf-lambda-vartime"`, `"halve-and-add-vartime"`, on Koblitz curves `"tnaf"`
+    /// and `"tnaf-vartime"`, `"comb-vartime"`) or `"auto"` (the variable-time method
+    /// measured fastest; w-NAF for a point outside ⟨G⟩). The ladder, `"tnaf"` and
+    /// halve-and-add reduce k mod n and so need P ∈ ⟨G⟩ (`ValueError` otherwise).
     #[pyo3(signature = (k, method = "auto"))]
     fn mul(&self, py: Python<'_>, k: BigInt, method: &str) -> PyResult<PyPoint> {
         self.scalar_mul(py, &k, method)

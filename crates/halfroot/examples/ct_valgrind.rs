@@ -15,8 +15,9 @@
 //!   P-256's prime; and on B-233 and K-233 (over the compile-time F_2^233, and over
 //!   the packed F_2^233 of `binary::packed` on x86-64) the
 //!   private-key decoding, the x-only ladder of ECDH and the ladder with y recovery
-//!   (`scalar_from_be_bytes_ct`, `mul_ladder_x_ct`, `mul_ladder_ct`) with the private
-//!   key's bytes secret; must give no error.
+//!   (`scalar_from_be_bytes_ct`, `mul_ladder_x_ct`, `mul_ladder_ct`), and on K-163 and
+//!   K-233 the τ-adic method (`mul_tnaf_x_ct`, `mul_tnaf_ct`), with the private key's
+//!   bytes secret; must give no error.
 //! - `control`: the variable-time table half-trace on a secret; Memcheck *must* report
 //!   it (the script fails if it does not), which shows that the harness detects leaks.
 //!
@@ -153,6 +154,29 @@ fn ladders<F: BinaryFieldOps + Clone>(field: &F, rng: &mut ChaCha8Rng) {
     }
 }
 
+/// The constant-time τ-adic method (`mul_tnaf_x_ct`, `mul_tnaf_ct`: the recoding
+/// with fixed-width words, the masked table reads, the complete formulas) on the
+/// Koblitz curve `name` over `field`, the private key marked secret.
+fn tnaf<F: BinaryFieldOps + Clone>(field: &F, name: &str, rng: &mut ChaCha8Rng) {
+    let curve = BinaryCurve::standard_on(field.clone(), name).expect("standard curve");
+    let peer = curve.random_point_vartime(rng);
+    let len = curve.order_bits().div_ceil(8);
+    let mut key = vec![0u8; len];
+    rand::RngCore::fill_bytes(rng, &mut key);
+    key[0] &= 0x01;
+    for byte in &key {
+        secret(byte);
+    }
+    let (d, ok) = curve.scalar_from_be_bytes_ct(&key);
+    public(&ok);
+    let (shared, infinity) = curve.mul_tnaf_x_ct(&d, &peer).expect("Koblitz curve");
+    public(&infinity);
+    let e = curve.field().encode(&shared);
+    let (kx, ky, inf2) = curve.mul_tnaf_ct(&d, &peer).expect("Koblitz curve");
+    public(&inf2);
+    black_box((e, kx, ky));
+}
+
 fn main() {
     if client_request(RUNNING_ON_VALGRIND, 0, 0) == 0 {
         eprintln!("ct_valgrind: not running under Valgrind; run scripts/ct-valgrind.sh");
@@ -209,6 +233,16 @@ fn main() {
             ladders(
                 &halfroot::binary::packed::PackedField::<4, Nist233>::new(Nist233)
                     .expect("packed F_2^233"),
+                &mut rng,
+            );
+            // The τ-adic method on K-163 (a = 1) and K-233 (a = 0), word and packed.
+            tnaf(&f163, "sect163k1", &mut rng);
+            tnaf(&f233, "sect233k1", &mut rng);
+            #[cfg(target_arch = "x86_64")]
+            tnaf(
+                &halfroot::binary::packed::PackedField::<4, Nist233>::new(Nist233)
+                    .expect("packed F_2^233"),
+                "sect233k1",
                 &mut rng,
             );
 

@@ -17,6 +17,7 @@
 //! | [`ld`] | López–Dahab projective doubling, mixed and general addition | López–Dahab 1998; EFD `g12o/lopez-dahab` |
 //! | [`halve`] | point halving in the λ-representation, cofactor 2 and 4 | Knudsen 1999; Fong–Hankerson–López–Menezes 2004 §3; King–Rubin 2004 |
 //! | [`lambda`] | λ-projective doubling, mixed and general addition, fused 2Q + P | Oliveira–López–Aranha–Rodríguez-Henríquez, CHES 2013 |
+//! | [`xs`] | (x, s) coordinates with complete formulas (b = 1), constant-time | Pornin, ePrint 2022/1325 |
 //! | [`ladder`] | the x-only López–Dahab Montgomery ladder, constant-time | López–Dahab, CHES 1999 |
 //! | [`scalar`] | scalar multiplication: ladder, w-NAF double-and-add, halve-and-add | Fong et al. 2004 §4 (Alg. 3.91 of HMV) |
 //! | [`encoding`] | SEC 1 points (compressed, uncompressed), SubjectPublicKeyInfo | SEC 1 v2 §2.3.3–2.3.4; RFC 5480 |
@@ -39,6 +40,7 @@ pub mod ld;
 pub mod params;
 pub mod private_key;
 pub mod scalar;
+pub mod xs;
 
 pub use curve::{AffinePoint, BinaryCurve};
 pub use private_key::PrivateKeyFormat;

@@ -89,6 +89,26 @@ pub trait Field {
         *a = x;
         *b = y;
     }
+    /// Row `table[index]` of a table of W-element rows (zeros when `index` ≥
+    /// `table.len()`), reading every row with a mask: no branch and no memory address
+    /// depends on `index` (the length is public). The fields with word or register
+    /// elements override it with an AND/OR accumulation (see [`lookup_masks`]).
+    fn ct_lookup_rows<const W: usize>(
+        &self,
+        table: &[[Self::Elem; W]],
+        index: u32,
+    ) -> [Self::Elem; W]
+    where
+        Self: Sized,
+    {
+        core::array::from_fn(|w| {
+            let mut r = self.zero();
+            for (i, row) in table.iter().enumerate() {
+                r = self.select(&r, &row[w], (i as u32).ct_eq(&index));
+            }
+            r
+        })
+    }
     /// Whether `a` is zero, in constant time.
     fn ct_is_zero(&self, a: &Self::Elem) -> Choice {
         self.ct_eq(a, &self.zero())
@@ -190,6 +210,51 @@ pub fn ct_eq_words(a: &[u64], b: &[u64]) -> Choice {
         diff |= x ^ y;
     }
     diff.ct_eq(&0)
+}
+
+/// All ones when `i` = `j`, else zero, by arithmetic.
+#[inline(always)]
+pub fn eq_mask(i: u32, j: u32) -> u64 {
+    // i ^ j = 0 exactly when (i ^ j) − 1 borrows into bit 63.
+    0u64.wrapping_sub(u64::from(i ^ j).wrapping_sub(1) >> 63)
+}
+
+/// Entries per chunk of a constant-time table read ([`lookup_masks`]).
+pub const LOOKUP_CHUNK: usize = 32;
+
+/// The masks of a constant-time read of entries `start .. start + LOOKUP_CHUNK`: all
+/// ones at `index`, zero elsewhere. They pass through an optimisation barrier: given
+/// the plain arithmetic masks, the compiler proves that one entry at most is selected
+/// and turns the read into a search for `index` with a branch per entry (the
+/// constant-time check under Valgrind caught it).
+#[inline(always)]
+pub fn lookup_masks(start: usize, len: usize, index: u32) -> [u64; LOOKUP_CHUNK] {
+    let mut masks = [0u64; LOOKUP_CHUNK];
+    for (i, m) in masks.iter_mut().enumerate().take(len) {
+        *m = eq_mask((start + i) as u32, index);
+    }
+    core::hint::black_box(&mut masks);
+    masks
+}
+
+/// Row `table[index]` of word arrays (zeros when `index` is out of range),
+/// OR-accumulating every row under a mask: constant-time in `index`.
+pub fn ct_lookup_word_rows<const N: usize, const W: usize>(
+    table: &[[[u64; N]; W]],
+    index: u32,
+) -> [[u64; N]; W] {
+    let mut r = [[0u64; N]; W];
+    for (c, chunk) in table.chunks(LOOKUP_CHUNK).enumerate() {
+        let masks = lookup_masks(c * LOOKUP_CHUNK, chunk.len(), index);
+        for (row, mask) in chunk.iter().zip(masks) {
+            for (r, e) in r.iter_mut().zip(row) {
+                for (r, x) in r.iter_mut().zip(e) {
+                    *r |= x & mask;
+                }
+            }
+        }
+    }
+    r
 }
 
 /// `b` if `choice` is 1, else `a`, word by word with a mask.

@@ -303,7 +303,16 @@ def _ssrf_factor_count(modulus: _ModulusLike) -> Optional[int]: ...
 def _ssrf_swan_prunes(d: int, middle: List[int]) -> bool: ...
 def _ssrf_conjecture1(d: int, c: int, c2: int) -> Optional[bool]: ...
 
-_MulMethod = Literal["auto", "ladder", "wnaf-vartime", "halve-and-add-vartime"]
+_MulMethod = Literal[
+    "auto",
+    "ladder",
+    "wnaf-vartime",
+    "halve-and-add-vartime",
+    "wnaf-lambda-vartime",
+    "tnaf",
+    "tnaf-vartime",
+    "comb-vartime",
+]
 _BytesLike = Union[bytes, bytearray]
 
 class Curve:

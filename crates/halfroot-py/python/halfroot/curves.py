@@ -27,8 +27,9 @@ True
 ``P.mul(k, method)`` picks the method (``C.scalar_mul_methods``, or ``"auto"``: the
 variable-time method measured fastest on this machine (once per curve), the comb for G;
 w-NAF for a point outside the subgroup <G>, which
-the ladder and halve-and-add refuse as they reduce k mod n; ``tnaf-vartime`` on the
-Koblitz curves only; ``comb-vartime`` pays off for G, whose comb table the curve keeps):
+the ladder and halve-and-add refuse as they reduce k mod n; ``tnaf-vartime`` and the
+constant-time ``tnaf`` (which also needs <G>) on the Koblitz curves only;
+``comb-vartime`` pays off for G, whose comb table the curve keeps):
 
 >>> C.scalar_mul_methods
 ['ladder', 'wnaf-vartime', 'halve-and-add-vartime', 'wnaf-lambda-vartime', 'comb-vartime']

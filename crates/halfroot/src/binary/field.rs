@@ -1065,6 +1065,9 @@ impl<const N: usize, M: ModulusSpec> Field for BinaryField<N, M> {
     fn ct_eq(&self, a: &[u64; N], b: &[u64; N]) -> Choice {
         crate::field::ct_eq_words(a, b)
     }
+    fn ct_lookup_rows<const W: usize>(&self, table: &[[[u64; N]; W]], index: u32) -> [[u64; N]; W] {
+        crate::field::ct_lookup_word_rows(table, index)
+    }
     fn select(&self, a: &[u64; N], b: &[u64; N], choice: Choice) -> [u64; N] {
         crate::field::select_words(a, b, choice)
     }

@@ -713,6 +713,18 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> Field for Pac
         crate::field::ct_eq_words(&a.canonical(), &b.canonical())
     }
     #[inline(always)]
+    fn ct_lookup_rows<const W: usize>(
+        &self,
+        table: &[[Packed<N, M, R>; W]],
+        index: u32,
+    ) -> [Packed<N, M, R>; W] {
+        let read = lanes::lookup_rows(
+            table.len(),
+            |i| core::array::from_fn(|w| table[i][w].lanes),
+            index,
+        );
+        read.map(Packed::new)
+    }
     fn select(&self, a: &Packed<N, M, R>, b: &Packed<N, M, R>, choice: Choice) -> Packed<N, M, R> {
         let mask = -i64::from(choice.unwrap_u8());
         Packed::new(lanes::select(&a.lanes, &b.lanes, mask))

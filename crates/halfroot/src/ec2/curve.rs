@@ -113,6 +113,9 @@ pub struct BinaryCurve<F: BinaryFieldOps> {
     pub(crate) comb_g: OnceLock<FixedBaseComb<F::Elem>>,
     /// The method `auto` uses for a public scalar, measured on first use.
     pub(crate) auto_public: OnceLock<crate::ec2::scalar::ScalarMulAlgorithm>,
+    /// The method for a secret scalar (the ladder, or the τ-adic method on a Koblitz
+    /// curve), measured on first use.
+    pub(crate) auto_secret: OnceLock<crate::ec2::scalar::ScalarMulAlgorithm>,
 }
 
 /// The element of `field` written in hexadecimal (bit i = coefficient of z^i).
@@ -243,6 +246,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             koblitz: OnceLock::new(),
             comb_g: OnceLock::new(),
             auto_public: OnceLock::new(),
+            auto_secret: OnceLock::new(),
         };
         let g = curve.generator();
         if !curve.is_on_curve(&g) {

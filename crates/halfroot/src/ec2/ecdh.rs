@@ -6,14 +6,18 @@
 //! the curve, n·Q = O — here by the trace criterion of [`crate::ec2::curve`]) and
 //! §3.2.3 (partial validation: Q ≠ O and on the curve only).
 //!
-//! The scalar multiplication is the x-only ladder of [`crate::ec2::ladder`]:
-//! constant-time in the private key, which is read from bytes in constant time
-//! ([`BinaryCurve::scalar_from_be_bytes`]). Without the cofactor (OpenSSL's default
+//! The scalar multiplication is constant-time in the private key, which is read from
+//! bytes in constant time ([`BinaryCurve::scalar_from_be_bytes`]): the method of
+//! [`BinaryCurve::auto_secret_algorithm`] after full validation — the x-only ladder of
+//! [`crate::ec2::ladder`], or on a Koblitz curve the τ-adic method of
+//! [`crate::ec2::scalar::tnaf_ct`] where it measures faster — and the ladder after
+//! partial validation (the peer's point may lie outside ⟨G⟩, where the τ-adic
+//! reduction does not hold). Without the cofactor (OpenSSL's default
 //! and Wycheproof's convention): with full validation Q has order n and the cofactor
 //! changes nothing.
 
 use super::curve::{AffinePoint, BinaryCurve};
-use super::scalar::Scalar;
+use super::scalar::{Scalar, ScalarMulAlgorithm};
 use crate::binary::field::BinaryFieldOps;
 use crate::error::{Error, Result};
 use rand::RngCore;
@@ -24,6 +28,16 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// [`Error::PointNotOnCurve`] or [`Error::PointNotInSubgroup`] otherwise.
     pub fn ecdh(&self, private: &Scalar, peer: &AffinePoint<F::Elem>) -> Result<Vec<u8>> {
         self.validate_public_point(peer, "peer public key")?;
+        if self.auto_secret_algorithm() == ScalarMulAlgorithm::Tnaf {
+            let (x, infinity) = self.mul_tnaf_x_ct(private, peer)?;
+            if bool::from(infinity) {
+                return Err(Error::PointAtInfinity {
+                    curve: self.name().into(),
+                    context: "the shared point d·Q".into(),
+                });
+            }
+            return Ok(self.field.encode(&x));
+        }
         self.ecdh_shared_x(private, peer)
     }
 
@@ -69,7 +83,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
 
     /// A key pair (d, Q = d·G) with d uniform in [1, n) (SEC 1 §3.2.1), by rejection
     /// sampling on ⌈bits(n)/8⌉ random bytes with the top bits cleared and the
-    /// constant-time ladder.
+    /// constant-time method of [`BinaryCurve::auto_secret_algorithm`].
     pub fn keygen(&self, rng: &mut dyn RngCore) -> (Scalar, AffinePoint<F::Elem>) {
         let bits = self.order_bits();
         let mut bytes = vec![0u8; bits.div_ceil(8)];
@@ -78,7 +92,13 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             let excess = bytes.len() * 8 - bits;
             bytes[0] &= 0xffu8 >> excess;
             if let Ok(d) = self.scalar_from_be_bytes(&bytes) {
-                let q = self.mul_ladder(&d, &self.generator());
+                let (x, y, infinity) = self.mul_secret_ct(&d, &self.generator());
+                // d ∈ [1, n): d·G ≠ O, so `infinity` is never set.
+                let q = if bool::from(infinity) {
+                    AffinePoint::Infinity
+                } else {
+                    AffinePoint::Finite { x, y }
+                };
                 return (d, q);
             }
         }

@@ -7,6 +7,7 @@
 //! | [`ScalarMulAlgorithm::WnafLambdaVartime`] | [`wnaf_lambda`] | (t − t/(w + 1))·(4M + 4S) + t/(w + 1)·(10M + 6S) + table | variable |
 //! | [`ScalarMulAlgorithm::HalveAndAddVartime`] | [`halve_and_add`] | (t − 1)·(M + H + T + SR) + t/(w + 1)·(8M + 2S) + 2^(w−1) λ additions | variable |
 //! | [`ScalarMulAlgorithm::TnafVartime`] (Koblitz curves) | [`tnaf`] | (m + a)·3S + (m + a)/(w + 1)·(8M + 5S) + 2^(w−2) − 1 mixed additions + 1I | variable |
+//! | [`ScalarMulAlgorithm::Tnaf`] (Koblitz curves) | [`tnaf_ct`] | ⌈(m + a + 3)/4⌉·(6M + 14S + an 11-entry masked read) (a = 0) + a 10-point table + 2I | constant in k |
 //! | [`ScalarMulAlgorithm::CombVartime`] (fixed base) | [`comb`] | ⌈t/(wv)⌉·(4M + 5S) + ⌈t/(wv)⌉·v·(8M + 5S), w = 8, v = 2 for G; + the table for another P | variable |
 //!
 //! The variable-time methods take the scalar as a [`BigUint`] (public values); the
@@ -18,6 +19,7 @@
 pub mod comb;
 pub mod halve_and_add;
 pub mod tnaf;
+pub mod tnaf_ct;
 pub mod wnaf;
 pub mod wnaf_lambda;
 
@@ -45,15 +47,19 @@ pub enum ScalarMulAlgorithm {
     /// Left-to-right w-NAF double-and-add, λ-projective with the fused 2Q + P
     /// (Oliveira et al. 2013).
     WnafLambdaVartime,
+    /// τ-adic digits in groups of four with Pornin's complete formulas on Koblitz
+    /// curves: constant-time (Solinas 2000; Pornin 2022; [`tnaf_ct`]).
+    Tnaf,
 }
 
 impl ScalarMulAlgorithm {
     /// Every method, in the order the report lists them.
-    pub const ALL: [ScalarMulAlgorithm; 6] = [
+    pub const ALL: [ScalarMulAlgorithm; 7] = [
         ScalarMulAlgorithm::Ladder,
         ScalarMulAlgorithm::WnafVartime,
         ScalarMulAlgorithm::HalveAndAddVartime,
         ScalarMulAlgorithm::WnafLambdaVartime,
+        ScalarMulAlgorithm::Tnaf,
         ScalarMulAlgorithm::TnafVartime,
         ScalarMulAlgorithm::CombVartime,
     ];
@@ -67,12 +73,13 @@ impl ScalarMulAlgorithm {
             ScalarMulAlgorithm::TnafVartime => "tnaf-vartime",
             ScalarMulAlgorithm::CombVartime => "comb-vartime",
             ScalarMulAlgorithm::WnafLambdaVartime => "wnaf-lambda-vartime",
+            ScalarMulAlgorithm::Tnaf => "tnaf",
         }
     }
 
     /// Whether the method runs in constant time in the scalar.
     pub fn is_constant_time(self) -> bool {
-        matches!(self, ScalarMulAlgorithm::Ladder)
+        matches!(self, ScalarMulAlgorithm::Ladder | ScalarMulAlgorithm::Tnaf)
     }
 
     /// Whether the method applies to `curve` (halve-and-add needs halving, τNAF a
@@ -80,7 +87,9 @@ impl ScalarMulAlgorithm {
     pub fn supports<F: BinaryFieldOps>(self, curve: &BinaryCurve<F>) -> bool {
         match self {
             ScalarMulAlgorithm::HalveAndAddVartime => curve.halving_unsupported().is_none(),
-            ScalarMulAlgorithm::TnafVartime => curve.koblitz_unsupported().is_none(),
+            ScalarMulAlgorithm::TnafVartime | ScalarMulAlgorithm::Tnaf => {
+                curve.koblitz_unsupported().is_none()
+            }
             _ => true,
         }
     }
@@ -229,6 +238,16 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 }
                 Ok(self.mul_ladder(&self.scalar_from_biguint(k), p))
             }
+            ScalarMulAlgorithm::Tnaf => {
+                self.tnaf_recoder()?;
+                if !p.is_infinity() && !self.in_subgroup_vartime(p) {
+                    return Err(Error::PointNotInSubgroup {
+                        curve: self.name().into(),
+                        reason: "the τ-adic method reduces k mod δ, which needs P ∈ ⟨G⟩".into(),
+                    });
+                }
+                self.mul_tnaf(&self.scalar_from_biguint(k), p)
+            }
             ScalarMulAlgorithm::WnafVartime => {
                 Ok(self.mul_wnaf_vartime(k, p, self.default_window()))
             }
@@ -256,9 +275,49 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             .get_or_init(|| self.measure_fastest(&self.public_candidates()))
     }
 
-    /// The method for a secret scalar: the constant-time ladder.
+    /// The method for a secret scalar: the faster of the constant-time methods that
+    /// apply, **measured on this machine** once per curve like
+    /// [`BinaryCurve::auto_public_algorithm`] — the ladder, or on a Koblitz curve the
+    /// τ-adic method ([`ScalarMulAlgorithm::Tnaf`]) when it wins. ECDH and key
+    /// generation use it.
     pub fn auto_secret_algorithm(&self) -> ScalarMulAlgorithm {
-        ScalarMulAlgorithm::Ladder
+        *self
+            .auto_secret
+            .get_or_init(|| self.measure_fastest(&self.secret_candidates()))
+    }
+
+    /// The constant-time methods that apply to this curve.
+    pub fn secret_candidates(&self) -> Vec<ScalarMulAlgorithm> {
+        ScalarMulAlgorithm::ALL
+            .into_iter()
+            .filter(|a| a.is_constant_time() && a.supports(self))
+            .collect()
+    }
+
+    /// kP for a secret k and P ∈ ⟨G⟩ (public) by [`BinaryCurve::auto_secret_algorithm`]:
+    /// (x(kP), y(kP), whether kP = O), constant-time in k. P = O or P outside ⟨G⟩ is
+    /// the caller's to exclude (the ladder takes any P; the τ-adic method needs ⟨G⟩).
+    pub fn mul_secret_ct(
+        &self,
+        k: &Scalar,
+        p: &AffinePoint<F::Elem>,
+    ) -> (F::Elem, F::Elem, Choice) {
+        if self.auto_secret_algorithm() == ScalarMulAlgorithm::Tnaf {
+            if let Ok(r) = self.mul_tnaf_ct(k, p) {
+                return r;
+            }
+        }
+        match p {
+            AffinePoint::Finite { x, y } if !self.field.is_zero(x) => self.mul_ladder_ct(k, x, y),
+            _ => {
+                let q = self.mul_ladder(k, p);
+                let f = &self.field;
+                match q {
+                    AffinePoint::Finite { x, y } => (x, y, Choice::from(0)),
+                    AffinePoint::Infinity => (f.zero(), f.zero(), Choice::from(1)),
+                }
+            }
+        }
     }
 
     /// The variable-time methods `auto` chooses among for a point of ⟨G⟩ given at run

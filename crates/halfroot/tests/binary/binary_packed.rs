@@ -426,6 +426,7 @@ fn curve_agrees<const N: usize, M: ModulusSpec + Default>(name: &str) {
     for k in &scalars {
         for alg in [
             ScalarMulAlgorithm::Ladder,
+            ScalarMulAlgorithm::Tnaf,
             ScalarMulAlgorithm::WnafVartime,
             ScalarMulAlgorithm::HalveAndAddVartime,
         ] {

@@ -576,6 +576,39 @@ fn operation_counts() {
             ops(2, 2, 1, 0, 0, 0),
             "{name} affine doubling"
         );
+        // Pornin's (x, s) coordinates (ec2/xs.rs, b = 1 only): addition 7M + 2S
+        // (a = 0) or 8M + 2S (a = 1), mixed 6M/7M + 2S, without T 5M/6M + 2S, τ 4S,
+        // τ⁴ 12S + 1M.
+        if b_is_one {
+            let a1 = u64::from(!cofactor4);
+            let (xp, xq) = (c.xs_from_affine(&p), c.xs_from_affine(&q));
+            let (x2, s2) = (xq.x.clone(), xq.s.clone());
+            assert_eq!(
+                count(&|| drop(c.xs_add(&xp, &xq))),
+                ops(7 + a1, 2, 0, 0, 0, 0),
+                "{name} xs addition"
+            );
+            assert_eq!(
+                count(&|| drop(c.xs_add_affine(&xp, &x2, &s2))),
+                ops(6 + a1, 2, 0, 0, 0, 0),
+                "{name} xs mixed addition"
+            );
+            assert_eq!(
+                count(&|| drop(c.xs_add_affine_xsz(&xp, &x2, &s2))),
+                ops(5 + a1, 2, 0, 0, 0, 0),
+                "{name} xs mixed addition without T"
+            );
+            assert_eq!(
+                count(&|| drop(c.xs_frobenius(&xp))),
+                ops(0, 4, 0, 0, 0, 0),
+                "{name} xs τ"
+            );
+            assert_eq!(
+                count(&|| drop(c.xs_frobenius_pow(&xp, 4))),
+                ops(1, 12, 0, 0, 0, 0),
+                "{name} xs τ⁴"
+            );
+        }
         // One halving in a chain (λ-representation, λ̂ carried on cofactor-4 curves).
         let start = {
             let (x, y) = p.coordinates().expect("finite");
@@ -757,7 +790,13 @@ fn auto_mul_outside_the_subgroup_and_scalar_bytes() {
             .all(|a| a.supports(&c) && !a.is_constant_time()));
         assert!(!candidates.contains(&ScalarMulAlgorithm::CombVartime));
         assert_eq!(c.auto_public_algorithm(), auto, "cached");
-        assert_eq!(c.auto_secret_algorithm(), ScalarMulAlgorithm::Ladder);
+        // Secrets: the measured faster of the constant-time methods (the τ-adic one
+        // only on Koblitz curves).
+        assert!(c.secret_candidates().contains(&c.auto_secret_algorithm()));
+        assert!(c
+            .secret_candidates()
+            .iter()
+            .all(|a| a.is_constant_time() && a.supports(&c)));
         assert_eq!(
             c.mul(None, &k, &p).expect("auto"),
             c.mul_wnaf_vartime(&k, &p, 4),
@@ -1162,6 +1201,7 @@ fn curves_on_the_montgomery_packed_field_agree() {
         for k in &scalars {
             for alg in [
                 ScalarMulAlgorithm::Ladder,
+                ScalarMulAlgorithm::Tnaf,
                 ScalarMulAlgorithm::WnafVartime,
                 ScalarMulAlgorithm::HalveAndAddVartime,
             ] {

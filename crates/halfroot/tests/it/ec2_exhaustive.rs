@@ -815,7 +815,7 @@ fn scalar_mul_every_method_on_subgroup() {
                 let got = cv.mul(Some(alg), &kb, &lp);
                 let unsupported = match alg {
                     ScalarMulAlgorithm::HalveAndAddVartime => !c.halving_supported(),
-                    ScalarMulAlgorithm::TnafVartime => !c.koblitz(),
+                    ScalarMulAlgorithm::TnafVartime | ScalarMulAlgorithm::Tnaf => !c.koblitz(),
                     _ => false,
                 };
                 if unsupported {
@@ -950,6 +950,15 @@ fn scalar_mul_outside_subgroup() {
                 "{} ladder P={p:?}: {got:?}",
                 c.label
             );
+            // The τ-adic method reduces k mod δ too: refused outside ⟨G⟩, and off
+            // Koblitz curves whatever the point.
+            let got = cv.mul(Some(ScalarMulAlgorithm::Tnaf), &k, &lp);
+            let refused = if c.koblitz() {
+                matches!(got, Err(Error::PointNotInSubgroup { .. }))
+            } else {
+                matches!(got, Err(Error::UnsupportedAlgorithm { .. }))
+            };
+            assert!(refused, "{} tnaf P={p:?}: {got:?}", c.label);
             for got in [
                 cv.mul(Some(ScalarMulAlgorithm::HalveAndAddVartime), &k, &lp),
                 cv.mul_halve_and_add_vartime(&k, &lp, 4),

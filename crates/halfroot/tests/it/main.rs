@@ -12,6 +12,7 @@ mod support;
 
 mod ec2;
 mod ec2_exhaustive;
+mod ec2_tnaf_ct;
 mod field_traits;
 mod generated;
 mod gf2poly;

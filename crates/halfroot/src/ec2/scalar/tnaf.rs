@@ -72,6 +72,7 @@ pub struct Koblitz {
     delta_conj: (BigInt, BigInt),
     delta_norm: BigInt,
     windows: [OnceLock<Window>; (MAX_W - MIN_W + 1) as usize],
+    recoder: OnceLock<super::tnaf_ct::TauRecoder>,
 }
 
 /// One window width: t_w, the α_u and how to compute α_u·P.
@@ -186,6 +187,7 @@ impl Koblitz {
             delta_conj,
             delta_norm,
             windows: Default::default(),
+            recoder: OnceLock::new(),
         }
     }
 
@@ -200,6 +202,15 @@ impl Koblitz {
     /// δ = (τ^m − 1)/(τ − 1) as (d0, d1).
     pub fn delta(&self) -> &(BigInt, BigInt) {
         &self.delta
+    }
+    /// δ̄ = s0 + s1τ, the conjugate of δ, as (s0, s1).
+    pub fn delta_conj(&self) -> &(BigInt, BigInt) {
+        &self.delta_conj
+    }
+    /// The constant-time recoder of [`super::tnaf_ct`] (built on first use).
+    pub fn recoder(&self) -> &super::tnaf_ct::TauRecoder {
+        self.recoder
+            .get_or_init(|| super::tnaf_ct::TauRecoder::new(self))
     }
     /// N(δ) = #E/(3 − μ) (the order n for the standard curves).
     pub fn delta_norm(&self) -> &BigInt {
