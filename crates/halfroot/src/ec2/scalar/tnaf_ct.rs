@@ -23,12 +23,12 @@
 //!   grouped into d = Σ z_j·2^j ∈ [−10, 10] (a 4-digit NAF), each group standing for
 //!   Σ z_j·τ^j. [`TauRecoder::recode`] runs the steps 60 at a time on single words,
 //!   [`TauRecoder::recode_stepwise`] one at a time on the whole of ρ (the reference).
-//! * **Table**: T[d] = (Σ z_j τ^j)·P for d = 1 … 10, affine: for odd d,
-//!   T[d] = τ^v(T[d'']) + z₀·P with d = z₀ + 2^v·d'', d'' odd (four additions,
-//!   projective, then made affine together by one inversion), and T[2d] = τ(T[d]) (2S
+//! * **Table**: T\[d\] = (Σ z_j τ^j)·P for d = 1 … 10, affine: for odd d,
+//!   T\[d\] = τ^v(T\[d''\]) + z₀·P with d = z₀ + 2^v·d'', d'' odd (four additions,
+//!   projective, then made affine together by one inversion), and T\[2d\] = τ(T\[d\]) (2S
 //!   in affine form); P public.
 //! * **Evaluation**, from the top group down: Q ← τ⁴(Q) (12S + 1M) and
-//!   Q ← Q + ±T[|d|] (or + the neutral (0, 1) for d = 0; a mixed addition without the
+//!   Q ← Q + ±T\[|d|\] (or + the neutral (0, 1) for d = 0; a mixed addition without the
 //!   T coordinate, 5M + 2S), the entry's x and s read with masks from the whole table
 //!   ([`Field::ct_lookup_rows`](crate::field::Field::ct_lookup_rows)). Complete formulas, so no
 //!   branch anywhere depends on the scalar.
@@ -479,12 +479,12 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         Ok(kob.recoder())
     }
 
-    /// The 10 points T[d] = (Σ z_j τ^j)·P, d = Σ z_j 2^j the 4-digit NAFs 1 … 10, in
+    /// The 10 points T\[d\] = (Σ z_j τ^j)·P, d = Σ z_j 2^j the 4-digit NAFs 1 … 10, in
     /// affine (x, s) coordinates for the masked reads, P ∈ ⟨G⟩ public. The odd entries
-    /// but T[1] = P are T[d] = τ(T[d']) ± P with d' = (d ∓ 1)/2, and τ(T[d']) =
-    /// τ^v(T[odd part of d']): four additions on projective points, then the five odd
+    /// but T\[1\] = P are T\[d\] = τ(T\[d'\]) ± P with d' = (d ∓ 1)/2, and τ(T\[d'\]) =
+    /// τ^v(T\[odd part of d'\]): four additions on projective points, then the five odd
     /// entries made affine together (one inversion); the even entries are
-    /// T[2d] = τ(T[d]), two squarings each in affine form.
+    /// T\[2d\] = τ(T\[d\]), two squarings each in affine form.
     pub fn tnaf_ct_table(&self, p: &AffinePoint<F::Elem>) -> XsTable<F::Elem> {
         let f = &self.field;
         let base = self.xs_from_affine(p);
