@@ -516,6 +516,48 @@ fn ec_checks(rows: &[Value], out: &mut Vec<Check>) {
     ));
 }
 
+/// Issue 21: constant-time ECDH on B-233 and K-233 at least as fast as c-xs233's
+/// fastest constant-time variable-base multiplication of the same curve
+/// (`xs?233_mul`, `_mul_ladder`, and `xsk233_mul_frob`), ours the faster of the word
+/// field (233,74,0 or 233,159,0) and the packed field. Cases are ours / c-xs233.
+fn xs233_checks(ec: &Value, out: &mut Vec<Check>) {
+    let Some(peer) = ec.get("peer_c_xs233").and_then(Value::as_array) else {
+        return;
+    };
+    let rows = ec.get("rows").and_then(Value::as_array);
+    let packed = ec.get("packed_233").and_then(Value::as_array);
+    let mut cases = Vec::new();
+    for (curve, name) in [("sect233r1", "B-233"), ("sect233k1", "K-233")] {
+        let theirs = peer
+            .iter()
+            .filter(|p| p.get("curve").and_then(Value::as_str) == Some(curve))
+            .filter(|p| p.get("fixed_base").and_then(Value::as_bool) == Some(false))
+            .filter_map(|p| Some((num(p, &["ns"])?, p.get("function")?.as_str()?)))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        let words = rows
+            .into_iter()
+            .flatten()
+            .filter(|r| r.get("curve").and_then(Value::as_str) == Some(curve))
+            .filter_map(|r| num(r, &["ns", "ecdh"]));
+        let packed_ecdh = packed
+            .into_iter()
+            .flatten()
+            .filter(|r| r.get("curve").and_then(Value::as_str) == Some(curve))
+            .filter_map(|r| num(r, &["ecdh_ns"]));
+        let ours = words.chain(packed_ecdh).min_by(f64::total_cmp);
+        if let (Some((t, function)), Some(o)) = (theirs, ours) {
+            let v = o / t;
+            cases.push((format!("{name} vs {function}"), v, v <= 1.0));
+        }
+    }
+    out.extend(check(
+        21,
+        "constant-time ECDH on B-233/K-233 at least as fast as c-xs233's ladder / Frobenius method (ours / c-xs233's fastest variable-base method)",
+        cases,
+        times,
+    ));
+}
+
 /// Every target that the data of this run can judge, in issue order.
 pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
     let mut out = Vec::new();
@@ -538,6 +580,9 @@ pub fn checks(doc: &Map<String, Value>) -> Vec<Check> {
         .and_then(Value::as_array)
     {
         ec_checks(ec, &mut out);
+    }
+    if let Some(ec) = doc.get("ec") {
+        xs233_checks(ec, &mut out);
     }
     if let Some(hec) = doc
         .get("hec")
@@ -754,6 +799,42 @@ mod tests {
         assert_eq!(get("trace").met, Some(true));
         // No SSRF rows, no SSRF-sqrt verdict.
         assert!(c.iter().all(|c| !c.target.starts_with("SSRF")));
+    }
+
+    #[test]
+    fn xs233_target_takes_the_fastest_on_each_side() {
+        let mut doc = Map::new();
+        doc.insert(
+            "ec".into(),
+            json!({
+                "rows": [{"curve": "sect233k1", "nist": "K-233", "ssrf": false, "ns": {"ecdh": 15000.0}},
+                         {"curve": "sect233r1", "nist": "B-233", "ssrf": false, "ns": {"ecdh": 19000.0}}],
+                "packed_233": [{"curve": "sect233k1", "ecdh_ns": 6000.0},
+                               {"curve": "sect233r1", "ecdh_ns": 13500.0}],
+                "peer_c_xs233": [
+                    {"curve": "sect233k1", "function": "xsk233_mul_ladder", "fixed_base": false, "ns": 12000.0},
+                    {"curve": "sect233k1", "function": "xsk233_mul_frob", "fixed_base": false, "ns": 6300.0},
+                    {"curve": "sect233k1", "function": "xsk233_mulgen", "fixed_base": true, "ns": 3000.0},
+                    {"curve": "sect233r1", "function": "xsb233_mul_ladder", "fixed_base": false, "ns": 13000.0}]
+            }),
+        );
+        let c = checks(&doc);
+        let t = c
+            .iter()
+            .find(|c| c.target.starts_with("constant-time ECDH on B-233/K-233"))
+            .expect("target");
+        // K-233: 6000 / 6300 (the fixed-base k·G is not a comparison); B-233: 13500 / 13000.
+        assert_eq!(t.met, Some(false));
+        assert!(
+            t.measured.contains("K-233 vs xsk233_mul_frob: 0.952×"),
+            "{}",
+            t.measured
+        );
+        assert!(
+            t.measured.contains("B-233 vs xsb233_mul_ladder: 1.038× ✗"),
+            "{}",
+            t.measured
+        );
     }
 
     #[test]

@@ -62,6 +62,10 @@ struct CurveOps {
     ladder: f64,
     /// Width-w τNAF (Koblitz curves only).
     tnaf: Option<f64>,
+    /// The constant-time τ-adic method (Koblitz curves only).
+    tnaf_ct: Option<f64>,
+    /// The method ECDH used (`auto_secret_algorithm`).
+    ecdh_method: &'static str,
     /// w-NAF and the cached comb on G.
     wnaf_g: f64,
     comb_g: f64,
@@ -197,6 +201,13 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
             black_box(c.mul_tnaf_vartime(black_box(&k), &p, tw).ok());
         })
     });
+    let tnaf_ct = c.koblitz_unsupported().is_none().then(|| {
+        median_ns(budget, 1, || {
+            black_box(c.mul_tnaf(black_box(&ks), &p).ok());
+        })
+    });
+    // The measured choice of ECDH's method, made before the timing.
+    let ecdh_method = c.auto_secret_algorithm().name();
     let g = c.generator();
     let wnaf_g = median_ns(budget, 1, || {
         black_box(c.mul_wnaf_vartime(black_box(&k), &g, w));
@@ -245,6 +256,8 @@ fn measure_curve<const N: usize, M: ModulusSpec>(
         hna_ld,
         ladder,
         tnaf,
+        tnaf_ct,
+        ecdh_method,
         wnaf_g,
         comb_g,
         ecdh,
@@ -469,12 +482,23 @@ fn measure_xs233(budget: Budget) -> Vec<Xs233Mul> {
     out
 }
 
-/// (ladder, ECDH) ns on the packed field, or why not.
-type PackedTimes = Result<(f64, f64), String>;
+/// Our constant-time scalar multiplications on the packed field (ns).
+#[derive(Clone, Copy, Debug)]
+struct PackedOps {
+    ladder: f64,
+    /// The τ-adic method (K-233 only).
+    tnaf_ct: Option<f64>,
+    ecdh: f64,
+    /// The method ECDH used.
+    ecdh_method: &'static str,
+}
+
+/// [`PackedOps`], or why not.
+type PackedTimes = Result<PackedOps, String>;
 
 /// Our constant-time ladder and ECDH on `curve` (sect233r1 / sect233k1) over
 /// [`halfroot::binary::packed::PackedField`] (233,74,0, elements kept in SSE registers,
-/// partially reduced), ns: (ladder, ECDH), or why not.
+/// partially reduced), or why not.
 #[cfg(target_arch = "x86_64")]
 fn packed_233(curve: &str, budget: Budget) -> PackedTimes {
     use halfroot::binary::packed::PackedField;
@@ -496,10 +520,21 @@ fn packed_233(curve: &str, budget: Budget) -> PackedTimes {
                 .ok(),
         );
     });
+    let tnaf_ct = c.koblitz_unsupported().is_none().then(|| {
+        median_ns(budget, 1, || {
+            black_box(c.mul_tnaf(black_box(&d), &peer).ok());
+        })
+    });
+    let ecdh_method = c.auto_secret_algorithm().name();
     let ecdh = median_ns(budget, 1, || {
         black_box(c.ecdh(black_box(&d), &peer).ok());
     });
-    Ok((ladder, ecdh))
+    Ok(PackedOps {
+        ladder,
+        tnaf_ct,
+        ecdh,
+        ecdh_method,
+    })
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -647,7 +682,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         ]);
     }
     md.push_str(&t.render());
-    md.push_str("\nTimes per scalar multiplication (µs), one call at a time; τNAF: width-w τNAF with Frobenius maps (Koblitz curves); kG: w-NAF and the generator's cached fixed-base comb (w = 8, two tables); ECDH includes the full validation of the peer's key (on the curve, trace test for the subgroup) and the x-only ladder. OpenSSL (with --peers): `EVP_PKEY_derive`, `EC_POINT_mul` for k·Q and for k·G, keys and contexts prepared outside the timed loop.\n\n");
+    md.push_str("\nTimes per scalar multiplication (µs), one call at a time; τNAF: width-w τNAF with Frobenius maps (Koblitz curves); kG: w-NAF and the generator's cached fixed-base comb (w = 8, two tables); τNAF (ct): the constant-time τ-adic method (4-digit τNAF groups, a 10-point table read with masks, Pornin's complete formulas; Koblitz curves); ECDH includes the full validation of the peer's key (on the curve, trace test for the subgroup) and the constant-time method `auto` measured faster on this machine (`ECDH by`: the x-only ladder, or the τ-adic method). OpenSSL (with --peers): `EVP_PKEY_derive`, `EC_POINT_mul` for k·Q and for k·G, keys and contexts prepared outside the timed loop.\n\n");
     let mut t = Table::new([
         "curve",
         "SSRF",
@@ -657,7 +692,9 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         "kG w-NAF",
         "kG comb",
         "ladder (ct)",
+        "τNAF (ct)",
         "ECDH (ct)",
+        "ECDH by",
         "OpenSSL ECDH",
         "OpenSSL/ours",
         "OpenSSL kQ",
@@ -675,7 +712,9 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             us(o.wnaf_g),
             us(o.comb_g),
             us(o.ladder),
+            o.tnaf_ct.map_or("—".into(), us),
             us(o.ecdh),
+            o.ecdh_method.into(),
             o.openssl_ecdh.map_or("—".into(), us),
             o.openssl_ecdh
                 .map_or("—".into(), |x| format!("{}×", ratio(x / o.ecdh))),
@@ -704,14 +743,18 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
              complete formulas, every function constant time; PCLMULQDQ + SSE4.1) beside \
              ours, same run, one call at a time, µs per scalar multiplication; `×` = ours \
              / c-xs233 (above 1: c-xs233 faster). Ours: the constant-time LD ladder on \
-             233,74,0 (the same polynomial) and on 233,159,0 (SSRF), ECDH (ladder + full \
-             validation of the peer key) and variable-time w-NAF on 233,74,0. `mul`: \
+             233,74,0 (the same polynomial) and on 233,159,0 (SSRF), the constant-time \
+             τ-adic method (K-233), ECDH (full validation of the peer key + the \
+             constant-time method measured faster: the ladder, or on K-233 the τ-adic \
+             method) and variable-time w-NAF on 233,74,0. `mul`: \
              signed 5-bit windows; `mul_ladder`: X-only LD ladder; `mul_frob`: τ-adic \
              (Frobenius) recoding; `mulgen(_frob)`: fixed base with precomputed tables \
              of G, constant time — halfroot's fixed-base comb (`kG comb` above) is \
              variable-time, so its constant-time k·G is this same ladder. `packed`: \
-             the same ladder and ECDH on `PackedField` (233,74,0, elements kept in SSE \
-             registers and partially reduced, as c-xs233 keeps them):\n\n",
+             the same methods and ECDH on `PackedField` (233,74,0, elements kept in SSE \
+             registers and partially reduced, as c-xs233 keeps them). c-xs233's \
+             functions return a projective point; ours include the inversion to the \
+             affine x (ECDH: the shared secret):\n\n",
         );
         let mut t = Table::new([
             "curve",
@@ -723,9 +766,13 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "×",
             "ECDH 74",
             "×",
+            "τ ct 74",
+            "×",
             "w-NAF 74",
             "×",
             "ladder packed",
+            "×",
+            "τ ct packed",
             "×",
             "ECDH packed",
             "×",
@@ -754,12 +801,18 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                         s.map_or("—".into(), |s| rel(s.ops.ladder)),
                         us(n.ops.ecdh),
                         rel(n.ops.ecdh),
+                        n.ops.tnaf_ct.map_or("—".into(), us),
+                        n.ops.tnaf_ct.map_or("—".into(), rel),
                         us(n.ops.wnaf),
                         rel(n.ops.wnaf),
-                        pk.map_or("—".into(), |v| us(v.0)),
-                        pk.map_or("—".into(), |v| rel(v.0)),
-                        pk.map_or("—".into(), |v| us(v.1)),
-                        pk.map_or("—".into(), |v| rel(v.1)),
+                        pk.map_or("—".into(), |v| us(v.ladder)),
+                        pk.map_or("—".into(), |v| rel(v.ladder)),
+                        pk.and_then(|v| v.tnaf_ct).map_or("—".into(), us),
+                        pk.and_then(|v| v.tnaf_ct).map_or("—".into(), rel),
+                        pk.map_or("—".into(), |v| {
+                            format!("{} ({})", us(v.ecdh), v.ecdh_method)
+                        }),
+                        pk.map_or("—".into(), |v| rel(v.ecdh)),
                     ]);
                 }
                 Err(e) => t.push([label, x.function.clone(), format!("unavailable: {e}")]),
@@ -895,10 +948,12 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                     "dbl_add_lambda": o.lambda_dbl_add,
                     "wnaf_lambda_vartime": o.wnaf_lambda,
                     "halve_and_add_ld_vartime": o.hna_ld,
-                    "ladder": o.ladder, "ecdh": o.ecdh, "openssl_ecdh": o.openssl_ecdh,
+                    "ladder": o.ladder, "tnaf_ct": o.tnaf_ct, "ecdh": o.ecdh,
+                    "openssl_ecdh": o.openssl_ecdh,
                     "openssl_ec_point_mul": o.openssl_mul, "openssl_ec_point_mul_g": o.openssl_mulgen,
                     "tnaf_vartime": o.tnaf, "wnaf_vartime_g": o.wnaf_g, "comb_vartime_g": o.comb_g,
                 },
+                "ecdh_method": o.ecdh_method,
                 "model_m": {"halve": hlv_m, "dbl_ld": dbl_m, "wnaf": da_m, "halve_and_add": ha_m},
             })
         })
@@ -934,7 +989,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     let packed_json: Vec<Value> = packed
         .iter()
         .map(|(c, v)| match v {
-            Ok((l, e)) => json!({"curve": c, "ladder_ns": l, "ecdh_ns": e}),
+            Ok(o) => json!({"curve": c, "ladder_ns": o.ladder, "tnaf_ns": o.tnaf_ct,
+                            "ecdh_ns": o.ecdh, "ecdh_method": o.ecdh_method}),
             Err(e) => json!({"curve": c, "error": e}),
         })
         .collect();

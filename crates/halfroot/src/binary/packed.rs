@@ -725,6 +725,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> Field for Pac
         );
         read.map(Packed::new)
     }
+    #[inline(always)]
     fn select(&self, a: &Packed<N, M, R>, b: &Packed<N, M, R>, choice: Choice) -> Packed<N, M, R> {
         let mask = -i64::from(choice.unwrap_u8());
         Packed::new(lanes::select(&a.lanes, &b.lanes, mask))

@@ -24,6 +24,7 @@
 //! | operation | formula | cost |
 //! |---|---|---|
 //! | [`add`](BinaryCurve::xs_add) | x₁x₂ = X₁X₂, s₁s₂ = S₁S₂, z₁z₂ = Z₁Z₂, d = (S₁ + T₁)(S₂ + T₂), e = a·T₁T₂, f = (x₁x₂)², g = (z₁z₂)²; X₃ = d + s₁s₂, S₃ = g(s₁s₂ + e) + f(d + e), Z₃ = f + g, T₃ = X₃Z₃ | 7M + 2S (a = 0), 8M + 2S (a = 1) |
+//! | [`add_unit_x`](BinaryCurve::xs_add_unit_x) | both X = 1 (T = Z): X₃ = d + s₁s₂, S₃ = g·s₁s₂ + d, Z₃ = 1 + g | 5M + 1S |
 //! | [`add_affine`](BinaryCurve::xs_add_affine) | the same with Z₂ = 1, T₂ = x₂ | 6M + 2S (a = 0), 7M + 2S (a = 1) |
 //! | [`neg`](BinaryCurve::xs_neg) | (X : S + T : Z : T) | 1A |
 //! | [`frobenius`](BinaryCurve::xs_frobenius) | (X² : S² : Z² : T²) | 4S |
@@ -121,6 +122,33 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             }
         };
         let z3 = f.add(&ff, &g);
+        let t3 = f.mul(&x3, &z3);
+        XsPoint {
+            x: x3,
+            s: s3,
+            z: z3,
+            t: t3,
+        }
+    }
+
+    /// p + q for two elements with X = 1, the form [`BinaryCurve::xs_from_affine`]
+    /// gives and the Frobenius maps keep (1² = 1): then x₁x₂ = f = 1 and T = Z, so the
+    /// addition is 5M + 1S (T₃ included), either a. Constant-time; the result is
+    /// general (X₃ ≠ 1).
+    #[inline(always)]
+    pub fn xs_add_unit_x(&self, p: &XsPoint<F::Elem>, q: &XsPoint<F::Elem>) -> XsPoint<F::Elem> {
+        let f = &self.field;
+        let s1s2 = f.mul(&p.s, &q.s);
+        let z1z2 = f.mul(&p.z, &q.z);
+        let d = f.mul(&f.add(&p.s, &p.z), &f.add(&q.s, &q.z));
+        let g = f.sqr(&z1z2);
+        let x3 = f.add(&d, &s1s2);
+        let s3 = match self.a_kind {
+            Coefficient::Zero => f.add(&f.mul(&g, &s1s2), &d),
+            // e = a·T₁T₂ = Z₁Z₂ for a = 1.
+            _ => f.add(&f.mul(&g, &f.add(&s1s2, &z1z2)), &f.add(&d, &z1z2)),
+        };
+        let z3 = f.add(&f.one(), &g);
         let t3 = f.mul(&x3, &z3);
         XsPoint {
             x: x3,
@@ -287,10 +315,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     }
 
     /// x(P) for the element p = P + T₂, and whether P = O (x then 0): x(P) = 1/x_Q =
-    /// Z/X (1I + 2M). Constant-time.
+    /// Z/X (1I + 1M). Constant-time.
     pub fn xs_to_x_ct(&self, p: &XsPoint<F::Elem>) -> (F::Elem, Choice) {
         let f = &self.field;
-        let inv = f.inv_or_zero(&f.mul(&p.x, &p.z));
-        (f.mul(&p.z, &f.mul(&p.z, &inv)), f.ct_is_zero(&p.x))
+        (f.mul(&p.z, &f.inv_or_zero(&p.x)), f.ct_is_zero(&p.x))
     }
 }

@@ -599,6 +599,11 @@ fn operation_counts() {
                 "{name} xs mixed addition without T"
             );
             assert_eq!(
+                count(&|| drop(c.xs_add_unit_x(&xp, &xq))),
+                ops(5, 1, 0, 0, 0, 0),
+                "{name} xs addition, both X = 1"
+            );
+            assert_eq!(
                 count(&|| drop(c.xs_frobenius(&xp))),
                 ops(0, 4, 0, 0, 0, 0),
                 "{name} xs τ"

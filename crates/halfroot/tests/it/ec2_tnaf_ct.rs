@@ -201,6 +201,18 @@ fn xs_formulas_match_the_affine_law() {
                 assert_eq!(back(&c.xs_add(u, v)), want, "{name} addition");
             }
             assert_eq!(back(&c.xs_neg(&xq)), c.neg(&q), "{name} negation");
+            // Both X = 1 (from affine points, through Frobenius maps): P + Q, P + P,
+            // P − P, τ²P ± P.
+            let xq1 = c.xs_from_affine(&q);
+            let t2p = c.xs_frobenius(&c.xs_frobenius(&xp));
+            for (u, v, want) in [
+                (&xp, &xq1, c.add_vartime(&p, &q)),
+                (&xp, &xp, c.double_vartime(&p)),
+                (&xp, &c.xs_neg(&xp), AffinePoint::Infinity),
+                (&t2p, &xp, c.add_vartime(&c.frobenius(&c.frobenius(&p)), &p)),
+            ] {
+                assert_eq!(back(&c.xs_add_unit_x(u, v)), want, "{name} addition, X = 1");
+            }
             // Mixed: the affine (x, s) of Q, also for −P (equal x) and the neutral (0, 1).
             let affine = |r: &AffinePoint<Vec<u64>>| -> (Vec<u64>, Vec<u64>) {
                 match r {

@@ -279,19 +279,24 @@ impl TauRecoder {
             for j in 0..per_batch {
                 let mut d = 0u64;
                 for _ in 0..GROUP {
+                    // z = t1 − t2 (±bit, or 0); sv' = z − su, su' = 2sv ∓ sv'. Written
+                    // so that su' waits on four operations after su, not six: the
+                    // terms that do not need t1 are formed beside it.
                     let t1 = bit & xu;
                     let t3 = xv.wrapping_add(xv);
                     let t2 = t1.wrapping_add(t1) & (xu ^ t3);
                     let z = t1.wrapping_sub(t2);
                     d = d.wrapping_add(z);
-                    let nv = z.wrapping_sub(xu);
                     let lnv = z.wrapping_sub(lu);
                     let l2 = lv.wrapping_add(lv);
+                    let nv = t1.wrapping_sub(xu).wrapping_sub(t2);
                     if mu_pos {
-                        xu = t3.wrapping_sub(nv);
+                        // su' = 2sv + su − z = (t3 + su − t1) + t2.
+                        xu = t3.wrapping_add(xu).wrapping_sub(t1).wrapping_add(t2);
                         lu = l2.wrapping_sub(lnv);
                     } else {
-                        xu = t3.wrapping_add(nv);
+                        // su' = 2sv − su + z = (t3 − su + t1) − t2.
+                        xu = t3.wrapping_sub(xu).wrapping_add(t1).wrapping_sub(t2);
                         lu = l2.wrapping_add(lnv);
                     }
                     xv = nv;
@@ -508,7 +513,13 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             for _ in 1..power {
                 q = self.xs_frobenius(&q);
             }
-            odd.push(self.xs_add(&q, addend));
+            // τ^v(P) and ±P both have X = 1 (see `xs_from_affine`): for the 4-digit
+            // groups every odd entry is τ^v(P) ± P; a wider table also adds τ^v(T[d'']).
+            odd.push(if next == 1 {
+                self.xs_add_unit_x(&q, addend)
+            } else {
+                self.xs_add(&q, addend)
+            });
         }
         let affine = self.xs_table(&odd);
         let mut rows = vec![[f.zero(), f.one()]; TABLE_LEN + 1];
@@ -542,6 +553,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             let q = self.xs_frobenius_pow_xsz(x, s, z, GROUP);
             (x, s, z) = self.xs_add_affine_xsz(&q, &ex, &es);
         }
+        // T = XZ for a well-formed element (1M; the callers read X, S and Z only).
         let t = self.field.mul(&x, &z);
         Ok(XsPoint { x, s, z, t })
     }
