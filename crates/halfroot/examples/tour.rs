@@ -100,6 +100,13 @@ fn main() -> Result<(), halfroot::Error> {
         curve.name(),
         shared.len()
     );
+    // Koblitz curves: the constant-time τ-adic method, and the measured choice for secrets.
+    let k233 = BinaryCurve::standard("K-233")?;
+    let secret = [0x5au8; 29];
+    let s = k233.scalar_from_be_bytes(&secret)?;
+    let kp = k233.mul_tnaf(&s, &k233.generator())?;
+    assert_eq!(kp, k233.mul_ladder(&s, &k233.generator()));
+    println!("K-233 secrets: {}", k233.auto_secret_algorithm()); // tnaf or ladder, measured
 
     // Genus-2 curves: C2 of Kitamura–Katagi–Takagi, divisor halving, halve-and-add.
     let c = Hec2Curve::named("C2")?; // h = x² + x + 1, f4 = 0, #J = 2·r
