@@ -37,11 +37,12 @@
 //! group for a = 1) + the table + one inversion at the end. Against the ladder's
 //! m·(5M + 4S), K-233: 58·(6M + 14S) against 233·(5M + 4S).
 //!
-//! The group width was measured (K-233 on `PackedField`, 233,74,0, Zen 5, one
-//! scalar multiplication with the table and the recoding): w = 3, 4, 5, 6 took
-//! 6.6, 6.3, 7.2 and 8.7 µs — a wider window saves additions, but its table (5, 10,
-//! 21, 42 points) costs more to build, make affine and read with masks than it saves
-//! (c-xs233 takes w = 5 with a projective table).
+//! The group width was measured (K-233 on `PackedField`, 233,74,0, Zen 5, x(kP) with
+//! the table and the recoding, session 28): w = 3, 4, 5 took 6.4, 6.0 and 6.6 µs, and
+//! w = 6 was slower still (8.7 µs, measured before the reads were masked as they are
+//! now) — a wider window saves additions, but its table (5, 10, 21, 42 points) costs
+//! more to build, make affine and read with masks than it saves (c-xs233 takes w = 5
+//! with a projective table).
 //!
 //! The method needs P ∈ ⟨G⟩ (δ annihilates only the points of odd order, and the
 //! coordinates stand for the coset P + T₂); [`BinaryCurve::mul`] checks it.
