@@ -28,17 +28,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// [`Error::PointNotOnCurve`] or [`Error::PointNotInSubgroup`] otherwise.
     pub fn ecdh(&self, private: &Scalar, peer: &AffinePoint<F::Elem>) -> Result<Vec<u8>> {
         self.validate_public_point(peer, "peer public key")?;
-        if self.auto_secret_algorithm() == ScalarMulAlgorithm::Tnaf {
-            let (x, infinity) = self.mul_tnaf_x_ct(private, peer)?;
-            if bool::from(infinity) {
-                return Err(Error::PointAtInfinity {
-                    curve: self.name().into(),
-                    context: "the shared point d·Q".into(),
-                });
-            }
-            return Ok(self.field.encode(&x));
-        }
-        self.ecdh_shared_x(private, peer)
+        self.ecdh_shared_x(private, peer, true)
     }
 
     /// As [`BinaryCurve::ecdh`] with partial validation only (SEC 1 §3.2.3: Q ≠ O and
@@ -56,13 +46,24 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             });
         }
         self.check_on_curve(peer)?;
-        self.ecdh_shared_x(private, peer)
+        self.ecdh_shared_x(private, peer, false)
     }
 
-    fn ecdh_shared_x(&self, private: &Scalar, peer: &AffinePoint<F::Elem>) -> Result<Vec<u8>> {
+    /// x(d·Q) encoded, by the τ-adic method when `in_subgroup` (full validation) and it
+    /// is the measured choice, else by the x-only ladder (any Q on the curve).
+    fn ecdh_shared_x(
+        &self,
+        private: &Scalar,
+        peer: &AffinePoint<F::Elem>,
+        in_subgroup: bool,
+    ) -> Result<Vec<u8>> {
         let shared = match peer {
-            AffinePoint::Finite { x, .. } => self.mul_ladder_x(private, x),
             AffinePoint::Infinity => None,
+            _ if in_subgroup && self.auto_secret_algorithm() == ScalarMulAlgorithm::Tnaf => {
+                let (x, infinity) = self.mul_tnaf_x_ct(private, peer)?;
+                (!bool::from(infinity)).then_some(x)
+            }
+            AffinePoint::Finite { x, .. } => self.mul_ladder_x(private, x),
         };
         shared
             .map(|s| self.field.encode(&s))

@@ -87,9 +87,8 @@ impl ScalarMulAlgorithm {
     pub fn supports<F: BinaryFieldOps>(self, curve: &BinaryCurve<F>) -> bool {
         match self {
             ScalarMulAlgorithm::HalveAndAddVartime => curve.halving_unsupported().is_none(),
-            ScalarMulAlgorithm::TnafVartime | ScalarMulAlgorithm::Tnaf => {
-                curve.koblitz_unsupported().is_none()
-            }
+            ScalarMulAlgorithm::TnafVartime => curve.koblitz_unsupported().is_none(),
+            ScalarMulAlgorithm::Tnaf => curve.tnaf_recoder().is_ok(),
             _ => true,
         }
     }

@@ -81,10 +81,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         };
         // s·x² = y_Q·x² + 1 + a·x with y_Q = (y + 1)(x² + 1)/x² + 1/x + y (the sum
         // P + T₂ written out): (y + 1)(x² + 1) + x + y·x² + 1 + a·x = y + x² + (1 + a)x.
-        let mut s = f.add(y, &f.sqr(x));
-        if self.a_kind == Coefficient::Zero {
-            s = f.add(&s, x);
-        }
+        let s = f.add(&f.add(y, &f.sqr(x)), &f.add(x, &self.mul_a(x)));
         XsPoint {
             x: f.one(),
             s,
@@ -109,26 +106,42 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         let f = &self.field;
         let x1x2 = f.mul(&p.x, &q.x);
         let s1s2 = f.mul(&p.s, &q.s);
-        let z1z2 = f.mul(&p.z, &q.z);
         let d = f.mul(&f.add(&p.s, &p.t), &f.add(&q.s, &q.t));
-        let ff = f.sqr(&x1x2);
-        let g = f.sqr(&z1z2);
-        let x3 = f.add(&d, &s1s2);
+        let g = f.sqr(&f.mul(&p.z, &q.z));
+        let (x, s, z) = self.xs_add_finish(&x1x2, &s1s2, &d, &g, || f.mul(&p.t, &q.t));
+        let t = f.mul(&x, &z);
+        XsPoint { x, s, z, t }
+    }
+
+    /// The end shared by [`BinaryCurve::xs_add`] and [`BinaryCurve::xs_add_affine_xsz`]:
+    /// from x₁x₂, s₁s₂, d, g = (z₁z₂)² and T₁T₂ (computed only when a ≠ 0), with
+    /// f = (x₁x₂)² and e = a²·T₁T₂: X₃ = d + s₁s₂, S₃ = g(s₁s₂ + e) + f(d + e),
+    /// Z₃ = f + g. 2M + 1S (a = 0), 3M + 1S (a = 1).
+    #[inline(always)]
+    fn xs_add_finish(
+        &self,
+        x1x2: &F::Elem,
+        s1s2: &F::Elem,
+        d: &F::Elem,
+        g: &F::Elem,
+        t1t2: impl FnOnce() -> F::Elem,
+    ) -> (F::Elem, F::Elem, F::Elem) {
+        let f = &self.field;
+        let ff = f.sqr(x1x2);
+        let x3 = f.add(d, s1s2);
         let s3 = match self.a_kind {
-            Coefficient::Zero => f.add(&f.mul(&g, &s1s2), &f.mul(&ff, &d)),
-            _ => {
-                let e = self.mul_a(&f.mul(&p.t, &q.t));
-                f.add(&f.mul(&g, &f.add(&s1s2, &e)), &f.mul(&ff, &f.add(&d, &e)))
+            Coefficient::Zero => f.add(&f.mul(g, s1s2), &f.mul(&ff, d)),
+            kind => {
+                let t = t1t2();
+                let e = if kind == Coefficient::One {
+                    t
+                } else {
+                    f.mul(&f.sqr(&self.a), &t)
+                };
+                f.add(&f.mul(g, &f.add(s1s2, &e)), &f.mul(&ff, &f.add(d, &e)))
             }
         };
-        let z3 = f.add(&ff, &g);
-        let t3 = f.mul(&x3, &z3);
-        XsPoint {
-            x: x3,
-            s: s3,
-            z: z3,
-            t: t3,
-        }
+        (x3, s3, f.add(&ff, g))
     }
 
     /// p + q for two elements with X = 1, the form [`BinaryCurve::xs_from_affine`]
@@ -145,8 +158,15 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         let x3 = f.add(&d, &s1s2);
         let s3 = match self.a_kind {
             Coefficient::Zero => f.add(&f.mul(&g, &s1s2), &d),
-            // e = a·T₁T₂ = Z₁Z₂ for a = 1.
-            _ => f.add(&f.mul(&g, &f.add(&s1s2, &z1z2)), &f.add(&d, &z1z2)),
+            // e = a²·T₁T₂ = a²·Z₁Z₂.
+            kind => {
+                let e = if kind == Coefficient::One {
+                    z1z2.clone()
+                } else {
+                    f.mul(&f.sqr(&self.a), &z1z2)
+                };
+                f.add(&f.mul(&g, &f.add(&s1s2, &e)), &f.add(&d, &e))
+            }
         };
         let z3 = f.add(&f.one(), &g);
         let t3 = f.mul(&x3, &z3);
@@ -186,17 +206,8 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         let x1x2 = f.mul(&p.x, x2);
         let s1s2 = f.mul(&p.s, s2);
         let d = f.mul(&f.add(&p.s, &p.t), &f.add(s2, x2));
-        let ff = f.sqr(&x1x2);
         let g = f.sqr(&p.z);
-        let x3 = f.add(&d, &s1s2);
-        let s3 = match self.a_kind {
-            Coefficient::Zero => f.add(&f.mul(&g, &s1s2), &f.mul(&ff, &d)),
-            _ => {
-                let e = self.mul_a(&f.mul(&p.t, x2));
-                f.add(&f.mul(&g, &f.add(&s1s2, &e)), &f.mul(&ff, &f.add(&d, &e)))
-            }
-        };
-        (x3, s3, f.add(&ff, &g))
+        self.xs_add_finish(&x1x2, &s1s2, &d, &g, || f.mul(&p.t, x2))
     }
 
     /// −p = (X : S + T : Z : T) (1A).

@@ -154,22 +154,27 @@ impl TauRecoder {
     /// addresses for every k of `k.len()` words. The digits come 60 steps at a time
     /// from the low words (see [`TauRecoder::recode_stepwise`] for the plain loop).
     pub fn recode(&self, k: &[u64]) -> (Vec<i8>, Choice) {
-        match (self.wide, self.narrow) {
-            (6, 2) => self.recode_in::<6, 2>(k, true),
-            (11, 4) => self.recode_in::<11, 4>(k, true),
-            (14, 5) => self.recode_in::<14, 5>(k, true),
-            // Degrees above 571 (no standard curve): the widest forms stop being enough.
-            _ => (vec![0; self.groups], Choice::from(0)),
-        }
+        self.recode_with(k, true)
     }
 
     /// As [`TauRecoder::recode`], one τNAF step at a time on the whole of ρ (the
     /// reference the batched loop is tested against).
     pub fn recode_stepwise(&self, k: &[u64]) -> (Vec<i8>, Choice) {
+        self.recode_with(k, false)
+    }
+
+    /// Whether the word sizes of this degree are among the compiled ones (every
+    /// degree up to 571).
+    pub fn supported(&self) -> bool {
+        matches!((self.wide, self.narrow), (6, 2) | (11, 4) | (14, 5))
+    }
+
+    fn recode_with(&self, k: &[u64], batched: bool) -> (Vec<i8>, Choice) {
         match (self.wide, self.narrow) {
-            (6, 2) => self.recode_in::<6, 2>(k, false),
-            (11, 4) => self.recode_in::<11, 4>(k, false),
-            (14, 5) => self.recode_in::<14, 5>(k, false),
+            (6, 2) => self.recode_in::<6, 2>(k, batched),
+            (11, 4) => self.recode_in::<11, 4>(k, batched),
+            (14, 5) => self.recode_in::<14, 5>(k, batched),
+            // Above 571 bits (see `supported`; `tnaf_recoder` refuses such curves).
             _ => (vec![0; self.groups], Choice::from(0)),
         }
     }
@@ -482,7 +487,17 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             algorithm: "tnaf".into(),
             reason: "the constant-time τNAF needs a Koblitz curve, b = 1 and a ∈ {0, 1}".into(),
         })?;
-        Ok(kob.recoder())
+        let rec = kob.recoder();
+        if !rec.supported() {
+            return Err(Error::UnsupportedAlgorithm {
+                algorithm: "tnaf".into(),
+                reason: format!(
+                    "the constant-time τNAF's fixed-width recoding is compiled up to degree 571, not {}",
+                    self.degree()
+                ),
+            });
+        }
+        Ok(rec)
     }
 
     /// The 10 points T\[d\] = (Σ z_j τ^j)·P, d = Σ z_j 2^j the 4-digit NAFs 1 … 10, in
