@@ -120,7 +120,8 @@ enum Command {
     /// variable HALFROOT_CPU: native, portable, clmul, avx2, avx512, a feature list such
     /// as pclmulqdq,bmi2, or removals such as -gfni,-avx512ifma).
     Cpu {
-        /// Print only the HALFROOT_CPU levels this CPU supports, space-separated.
+        /// Print only the HALFROOT_CPU levels below native that this CPU supports (lowest
+        /// first), then `native`, space-separated: the paths a test run can force here.
         #[arg(long)]
         levels: bool,
     },
@@ -173,7 +174,9 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Cpu { levels } => {
             if levels {
-                println!("{}", halfroot::cpu::supported_levels().join(" "));
+                let mut levels = halfroot::cpu::forced_levels();
+                levels.push("native");
+                println!("{}", levels.join(" "));
             } else {
                 println!("{}", halfroot::cpu::describe());
                 println!(

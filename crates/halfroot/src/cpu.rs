@@ -338,6 +338,21 @@ pub fn supported_levels() -> Vec<&'static str> {
         .collect()
 }
 
+/// The levels of [`supported_levels`] whose features fall short of what this CPU has:
+/// the forced paths that test something `native` does not. On a CPU with every feature
+/// of the top level (`avx512` on a Zen 5) that level is left out, being `native`; on a
+/// CPU between two levels (AVX2 without VPCLMULQDQ: Intel Haswell–Coffee Lake, AMD
+/// Zen 1/2) every supported level is below native and listed.
+pub fn forced_levels() -> Vec<&'static str> {
+    LEVELS
+        .iter()
+        .filter(|(_, fs)| {
+            detected().has_all(fs) && Caps::of(fs).intersect(detected()) != detected()
+        })
+        .map(|(n, _)| *n)
+        .collect()
+}
+
 /// Kernel test bookkeeping: a test of a SIMD or assembly kernel calls
 /// [`kernel_log::kernel_ran`] when it compared the kernel with the portable code, or
 /// [`kernel_log::kernel_skipped`] when this CPU (or `HALFROOT_CPU`) lacks its features. Both append one line to the file named by
@@ -423,6 +438,14 @@ pub(crate) mod tests {
         assert_eq!(caps().intersect(detected()), caps());
         let levels = supported_levels();
         assert_eq!(levels.first(), Some(&"portable"));
+        // The forced levels are the supported ones minus at most the top one, and only
+        // when that one is everything this CPU has.
+        let forced = forced_levels();
+        assert!(levels.starts_with(&forced) && levels.len() - forced.len() <= 1);
+        for name in &forced {
+            let fs = LEVELS.iter().find(|l| l.0 == *name).unwrap().1;
+            assert_ne!(Caps::of(fs), detected(), "{name} is native here");
+        }
         let sets: Vec<Caps> = LEVELS.iter().map(|l| Caps::of(l.1)).collect();
         for w in sets.windows(2) {
             assert_eq!(w[0].intersect(w[1]), w[0], "levels must be nested");

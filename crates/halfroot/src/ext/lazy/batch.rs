@@ -555,6 +555,54 @@ pub(crate) mod tests {
         (a, b)
     }
 
+    // The kernels are `#[inline(always)]`: called directly in `check` (inside the loop
+    // over four α, which LLVM unrolls), they made each `check::<N>` one function whose
+    // optimisation took 3.5 s (`-Zllvm-time-trace`, Zen 1; 24 s for the nine N). One
+    // copy each per N here, never inlined.
+    #[inline(never)]
+    fn products5_t<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products5<N> {
+        products5(a, b)
+    }
+
+    #[inline(never)]
+    fn products5_portable_t<const N: usize>(a: &[[u64; N]], b: &[[u64; N]]) -> Products<N, 14, 16> {
+        products5_portable(a, b)
+    }
+
+    #[inline(never)]
+    fn mul5_t<const N: usize>(
+        a: &[[u64; N]],
+        b: &[[u64; N]],
+        alpha: u64,
+        neg: bool,
+    ) -> [Wide<N>; 5] {
+        mul5(a, b, alpha, neg)
+    }
+
+    #[inline(never)]
+    fn fused_mul5_t<const N: usize>(
+        a: &[[u64; N]],
+        b: &[[u64; N]],
+        alpha: u64,
+        neg: bool,
+    ) -> [Wide<N>; 5] {
+        super::super::fused5::mul5(a, b, alpha, neg)
+    }
+
+    #[inline(never)]
+    fn mul67_t<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], c: &mut [Wide<N>]) {
+        if a.len() == 6 {
+            mul6(a, b, c)
+        } else {
+            mul7(a, b, c)
+        }
+    }
+
+    #[inline(never)]
+    fn karatsuba_t<const N: usize>(a: &[[u64; N]], b: &[[u64; N]], c: &mut [Wide<N>]) {
+        super::super::karatsuba::mul(a, b, c)
+    }
+
     fn check<const N: usize>(rng: &mut rand::rngs::StdRng) {
         for round in 0..30 {
             // k = 5: the folded T_i against the schoolbook c_i ± α c_{i+5}
@@ -573,7 +621,7 @@ pub(crate) mod tests {
                     BigInt::from(alpha)
                 };
                 // the products: the fused-operand kernel against the operand list
-                let (ps, pr) = (products5(&a, &b), products5_portable(&a, &b));
+                let (ps, pr) = (products5_t(&a, &b), products5_portable_t(&a, &b));
                 for i in 0..14 {
                     let (pass, lane) = (i / 8, i % 8);
                     let s = Wide::<N> {
@@ -583,8 +631,8 @@ pub(crate) mod tests {
                     };
                     assert_eq!(s, pr.get(i), "N = {N}, round {round}, product {i}");
                 }
-                let got = mul5(&a, &b, alpha, neg);
-                let old = super::super::fused5::mul5(&a, &b, alpha, neg);
+                let got = mul5_t(&a, &b, alpha, neg);
+                let old = fused_mul5_t(&a, &b, alpha, neg);
                 assert_eq!(got, old, "batched vs fused, N = {N}, round {round}");
                 for i in 0..5 {
                     let t = if i + 5 < 9 {
@@ -603,12 +651,8 @@ pub(crate) mod tests {
                 let want = schoolbook(&a, &b);
                 let mut got = [Wide::<N>::ZERO; 13];
                 let mut rec = [Wide::<N>::ZERO; 13];
-                if k == 6 {
-                    mul6(&a, &b, &mut got[..11]);
-                } else {
-                    mul7(&a, &b, &mut got[..13]);
-                }
-                super::super::karatsuba::mul(&a, &b, &mut rec[..2 * k - 1]);
+                mul67_t(&a, &b, &mut got[..2 * k - 1]);
+                karatsuba_t(&a, &b, &mut rec[..2 * k - 1]);
                 for i in 0..2 * k - 1 {
                     assert_eq!(wide_int(&got[i]), want[i], "k = {k}, N = {N}, c_{i}");
                     assert_eq!(got[i], rec[i], "k = {k}, N = {N}, c_{i} vs recursion");
