@@ -135,7 +135,12 @@ fn random_elem<const N: usize>(rng: &mut impl RngCore, d: u32) -> [u64; N] {
 
 /// The backends that run here; each one that cannot is logged as a skipped kernel.
 fn backends() -> Vec<Backend> {
-    use halfroot::cpu::{kernel_log, Feature};
+    use halfroot::cpu::{has_all, kernel_log, Feature};
+    // The PDEP/PEXT forms inside `pclmul-pdep` and `pclmul-fold` (squares spread by
+    // PDEP, bit splits by PEXT) run only where PDEP is fast; on AMD Zen 1/2 the same
+    // backends run their carry-less and portable forms, and this line says so.
+    let pdep = [Feature::Bmi2, Feature::PdepFast];
+    kernel_log::check("binary::arith pdep/pext forms", has_all(&pdep), &pdep);
     Backend::ALL
         .into_iter()
         .filter(|&b| {

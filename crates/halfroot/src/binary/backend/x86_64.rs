@@ -748,8 +748,22 @@ unsafe fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N])
     (lo, hi)
 }
 
+/// Whether PDEP/PEXT run at full speed on this CPU ([`Feature::PdepFast`](crate::cpu::Feature::PdepFast)),
+/// cached. The PDEP and PEXT forms of the kernels below fall back to their carry-less
+/// (squares) or portable (bit splits) forms where they do not: on AMD Zen 1/2 one
+/// microcoded PDEP costs about as much as a whole carry-less square.
+#[inline(always)]
+pub(crate) fn pdep_fast() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    *FAST.get_or_init(|| crate::cpu::has(crate::cpu::Feature::PdepFast))
+}
+
 #[inline(always)]
 unsafe fn k_sqr_wide_pdep<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    if !pdep_fast() {
+        // SAFETY: the callers run with PCLMULQDQ (their token is `PclmulBmi2`).
+        return unsafe { k_sqr_wide_clmul(a) };
+    }
     const EVEN: u64 = 0x5555_5555_5555_5555;
     let mut lo = [0u64; N];
     let mut hi = [0u64; N];

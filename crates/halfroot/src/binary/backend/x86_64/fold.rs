@@ -318,6 +318,10 @@ pub(crate) struct AsmPextSplit;
 impl WordSplit for AsmPextSplit {
     #[inline(always)]
     fn split_word(w: u64) -> (u64, u64) {
+        if !super::pdep_fast() {
+            // Microcoded PEXT (AMD Zen 1/2): the portable split is faster.
+            return crate::binary::sqrt::backend::PortableSplit::split_word(w);
+        }
         // SAFETY: only used where BMI2 was detected (see the type's documentation).
         unsafe { (pext(w, EVEN_MASK), pext(w, ODD_MASK)) }
     }

@@ -10,9 +10,10 @@ use super::{fold_kernel, Folded};
 use crate::binary::sqrt::backend::{WordSplit, EVEN_MASK, ODD_MASK};
 use core::arch::x86_64::_pext_u64;
 
-/// Whether this CPU has BMI2.
+/// Whether this CPU has BMI2 with PEXT at full speed ([`crate::cpu::Feature::PdepFast`]:
+/// not AMD Zen 1/2, whose microcoded PEXT is slower than the portable split).
 pub fn bmi2_available() -> bool {
-    crate::cpu::has(crate::cpu::Feature::Bmi2)
+    crate::cpu::has_all(&[crate::cpu::Feature::Bmi2, crate::cpu::Feature::PdepFast])
 }
 
 struct Pext;

@@ -2,20 +2,26 @@
 //!
 //! Source: Intel SDM, PEXT (parallel bits extract): one instruction gathers the bits
 //! selected by a mask. Cost: 2 `pext` per input word. Constant-time: yes (fixed latency
-//! on the CPUs this targets; note AMD Zen 1/2 microcode PEXT with data-dependent timing).
-//! Detection: [`crate::cpu`] (BMI2, detected once, restricted by `HALFROOT_CPU`).
+//! on the CPUs this targets; AMD Zen 1/2 run PEXT in microcode, with a cost that grows with
+//! the set bits of the mask, and are left out: `PdepFast`).
+//! Detection: [`crate::cpu`] (BMI2 and `PdepFast`, detected once, restricted by `HALFROOT_CPU`).
 #![allow(unsafe_code)]
 
 use crate::binary::modulus::ModulusSpec;
 
-/// Whether this CPU has BMI2 (detected once, cached: the standard library's check is
-/// an out-of-line call, measurable next to a 3 ns square root).
+/// Whether this CPU has BMI2 with PEXT at full speed ([`crate::cpu::Feature::PdepFast`];
+/// detected once, cached: the standard library's check is an out-of-line call,
+/// measurable next to a 3 ns square root).
 #[inline]
 pub fn available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *HAS.get_or_init(|| crate::cpu::has(crate::cpu::Feature::Bmi2))
+        *HAS.get_or_init(|| {
+            use crate::cpu::{has_all, Feature};
+            // PEXT in microcode (AMD Zen 1/2) is slower than the portable split.
+            has_all(&[Feature::Bmi2, Feature::PdepFast])
+        })
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
