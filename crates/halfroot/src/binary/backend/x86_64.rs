@@ -684,6 +684,12 @@ unsafe fn k_sqr_n_pdep<const N: usize, M: ModulusSpec>(
 
 #[inline(always)]
 unsafe fn sqr_n_pdep_body<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
+    if !pdep_fast() {
+        // Microcoded PDEP (AMD Zen 1/2): the carry-less squares, the check made once
+        // for the n squarings rather than in each (`k_sqr_wide_pdep`'s own check).
+        // SAFETY: the callers run with PCLMULQDQ (their token is `PclmulBmi2`).
+        return unsafe { sqr_n_clmul_body(m, a, n) };
+    }
     let mut r = *a;
     if portable::reduce_lazy(m, r, [0; N], 0).is_some() {
         for _ in 0..n {
