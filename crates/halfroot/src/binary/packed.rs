@@ -266,16 +266,29 @@ enum SqrtPath {
     /// [`lanes::sqrt_type1_pair_gfni`] (no product, no fold).
     Type1Gfni(PclmulGfni),
     /// Type I SSRF moduli of two words without GFNI: [`lanes::sqrt_type1_pair`]
-    /// (crrl's split by shifts). Both measured on Zen 5 at 127,63,0 in the report's
-    /// eight independent chains: 1.5 ns (GFNI), against 7.5 ns through the words.
-    Type1Shifts(Pclmul),
+    /// (the split by nibble tables; crrl's by shifts). Both measured on Zen 5 at
+    /// 127,63,0 in the report's eight independent chains: 1.5 ns (GFNI), against 7.5 ns
+    /// through the words.
+    Type1Tables(Pclmul),
     /// The ζ method on the lanes ([`lanes::sqrt`]): where the inner field's √ is the
     /// general ζ method (dense √x) and elements are not in Montgomery's
     /// representation (measured on Zen 5, chains: 233,74,0 11.0 ns on the lanes
     /// against 17.6 through the words); the split by GFNI where the token is there.
     Lanes(Pclmul, Option<PclmulGfni>),
+    /// Type I SSRF moduli of three or four words, partially reduced elements
+    /// ([`lanes::sqrt_type1_quad`]: the split by nibble tables, or GFNI, the product by
+    /// ζ as shifted copies, no fold), on CPUs whose PEXT is slow (AMD Zen 1/2: no
+    /// `PdepFast`); elsewhere the words' PEXT kernel (`Words`), which was measured on
+    /// the Zen 5 and this path was not.
+    Type1Quad(Pclmul, Option<PclmulGfni>),
+    /// Type I SSRF moduli of four words in Montgomery's representation
+    /// ([`lanes::sqrt_type1_quad_montgomery`]: the same square root, then a product by
+    /// x^128 as a move of the registers and a reduction). Measured on an AMD Zen 1
+    /// (`report fields --peers --quick`, 233,159,0, one chain / eight): see the README;
+    /// through the words (out of the representation and back) it took 83.9 / 81.7 ns.
+    Type1QuadMontgomery(Pclmul, Option<PclmulGfni>),
     /// Through the inner field's canonical words: the other SSRF moduli (sparse √x,
-    /// shifts in general registers), Montgomery's representation, no PCLMULQDQ.
+    /// shifts in general registers), no PCLMULQDQ.
     Words,
 }
 
@@ -300,7 +313,7 @@ pub struct PackedField<const N: usize, M: ModulusSpec, R: PackedReduction = Auto
     sqrt_x: Lanes,
     /// Where the square root runs (see [`SqrtPath`]).
     sqrt_path: SqrtPath,
-    /// `Some` where the square root is [`SqrtPath::Type1Gfni`] / [`SqrtPath::Type1Shifts`],
+    /// `Some` where the square root is [`SqrtPath::Type1Gfni`] / [`SqrtPath::Type1Tables`],
     /// tested before the match on `sqrt_path`: LLVM compiled that four-way match into a
     /// table jump per square root, which cost the report's eight independent chains at
     /// 127,63,0 about a third of their time (Zen 5: 1.53 ns per square root through the
@@ -427,11 +440,22 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
             Some(t) if !montgomery && N == 2 && inner.ssrf_type() == Some(SsrfType::I) => {
                 match PclmulGfni::detect() {
                     Some(g) => SqrtPath::Type1Gfni(g),
-                    None => SqrtPath::Type1Shifts(t),
+                    None => SqrtPath::Type1Tables(t),
                 }
             }
             Some(t) if !montgomery && inner.sqrt_algorithm() == SqrtAlgorithm::Zeta => {
                 SqrtPath::Lanes(t, PclmulGfni::detect())
+            }
+            Some(t) if montgomery && N == 4 && inner.ssrf_type() == Some(SsrfType::I) => {
+                SqrtPath::Type1QuadMontgomery(t, PclmulGfni::detect())
+            }
+            Some(t)
+                if !montgomery
+                    && N >= 3
+                    && inner.ssrf_type() == Some(SsrfType::I)
+                    && !crate::cpu::has(crate::cpu::Feature::PdepFast) =>
+            {
+                SqrtPath::Type1Quad(t, PclmulGfni::detect())
             }
             _ => SqrtPath::Words,
         };
@@ -440,7 +464,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
             _ => None,
         };
         let sqrt_type1_shifts = match sqrt_path {
-            SqrtPath::Type1Shifts(t) => Some(t),
+            SqrtPath::Type1Tables(t) => Some(t),
             _ => None,
         };
         Ok(PackedField {
@@ -481,17 +505,21 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
         R::montgomery::<N, M>(self.inner.modulus())
     }
 
-    /// Where the square root runs: `"type-I-gfni"` / `"type-I-shifts"` (type I SSRF
+    /// Where the square root runs: `"type-I-gfni"` / `"type-I-tables"` (type I SSRF
     /// moduli of two words, [`lanes::sqrt_type1_pair`] with its byte split by GFNI or by
-    /// shifts), `"lanes-gfni"` / `"lanes"` (the ζ method on the lanes, [`lanes::sqrt`],
-    /// its split by GFNI or by shifts) or `"words"`
-    /// (the inner field's square root on canonical words).
+    /// nibble tables), `"type-I-lanes"` / `"type-I-lanes-montgomery"` (type I SSRF
+    /// moduli of three or four words, [`lanes::sqrt_type1_quad`], partially reduced or
+    /// in Montgomery's representation), `"lanes-gfni"` / `"lanes"` (the ζ method on the
+    /// lanes, [`lanes::sqrt`], its split by GFNI or by nibble tables) or `"words"` (the
+    /// inner field's square root on canonical words).
     pub fn sqrt_kernel(&self) -> &'static str {
         match self.sqrt_path {
             SqrtPath::Type1Gfni(_) => "type-I-gfni",
-            SqrtPath::Type1Shifts(_) => "type-I-shifts",
+            SqrtPath::Type1Tables(_) => "type-I-tables",
             SqrtPath::Lanes(_, Some(_)) => "lanes-gfni",
             SqrtPath::Lanes(_, None) => "lanes",
+            SqrtPath::Type1Quad(..) => "type-I-lanes",
+            SqrtPath::Type1QuadMontgomery(..) => "type-I-lanes-montgomery",
             SqrtPath::Words => "words",
         }
     }
@@ -761,7 +789,13 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> BinaryFieldOp
         }
         match self.sqrt_path {
             SqrtPath::Type1Gfni(t) => Packed::new(lanes::sqrt_type1_pair_gfni(t, m, &a.lanes)),
-            SqrtPath::Type1Shifts(t) => Packed::new(lanes::sqrt_type1_pair(t, m, &a.lanes)),
+            SqrtPath::Type1Tables(t) => Packed::new(lanes::sqrt_type1_pair(t, m, &a.lanes)),
+            SqrtPath::Type1Quad(t, gfni) => {
+                Packed::new(lanes::sqrt_type1_quad(t, gfni, m, &a.lanes))
+            }
+            SqrtPath::Type1QuadMontgomery(t, gfni) => Packed::new(
+                lanes::sqrt_type1_quad_montgomery(t, gfni, R::kind::<N, M>(m), m, &a.lanes),
+            ),
             SqrtPath::Lanes(_, gfni) => match self.clmul {
                 Clmul::Vex(t) => Packed::new(self.sqrt_lanes(t, gfni, &a.lanes)),
                 _ => self.sqrt_not_vex(*a),

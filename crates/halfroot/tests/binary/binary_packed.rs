@@ -309,6 +309,45 @@ fn type1_splits_agree<M: ModulusSpec + Default>(seed: u64) {
     }
 }
 
+/// The type I square root of three and four words on the lanes
+/// (`lanes::sqrt_type1_quad`, the split by nibble tables and, where the CPU has it,
+/// GFNI) on reduced elements of one spec: the square of the result, by the naive
+/// product of `binary_arith`, is the input, and the result equals the portable words'
+/// kernel (`sqrt::backend::type1_portable`).
+#[inline(never)]
+fn type1_quad_agrees<const N: usize, M: ModulusSpec + Default>(seed: u64) {
+    use halfroot::binary::backend::x86_64::{lanes, Pclmul, PclmulGfni};
+    use halfroot::binary::sqrt::backend::type1_portable;
+    let m = M::default();
+    let Some(t) = Pclmul::detect() else {
+        return;
+    };
+    let d = m.degree() as usize;
+    let mut exps = vec![m.degree()];
+    exps.extend_from_slice(m.middle_exponents());
+    exps.push(0);
+    let top_mask = if d.is_multiple_of(64) {
+        u64::MAX
+    } else {
+        (1u64 << (d % 64)) - 1
+    };
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let mut inputs: Vec<[u64; N]> = vec![[0; N], core::array::from_fn(|i| u64::from(i == 0))];
+    inputs.push([u64::MAX; N]);
+    inputs.push([0xAAAA_AAAA_AAAA_AAAA; N]);
+    inputs.extend((0..1000).map(|_| core::array::from_fn(|_| rand::Rng::gen(&mut rng))));
+    for w in &mut inputs {
+        w[N - 1] &= top_mask;
+        let want = type1_portable(&m, w);
+        for gfni in [None, PclmulGfni::detect()] {
+            let r =
+                lanes::raw_words::<N>(&lanes::sqrt_type1_quad(t, gfni, &m, &lanes::from_words(w)));
+            assert_eq!(r, want, "{d}: √{w:x?}, GFNI {}", gfni.is_some());
+            assert_eq!(naive_mulmod(&r, &r, &exps), w.to_vec(), "{d}: (√{w:x?})²");
+        }
+    }
+}
+
 /// The ζ square root on the lanes at 233,74,0 with each split of
 /// `lanes::split_roots` (GFNI where the CPU has it, and the shifts) against the inner
 /// field's square root, on random 256-bit values (partially reduced elements).
@@ -375,6 +414,31 @@ fn packed_square_roots_agree_split_by_split() {
     type1_splits_agree::<spec::Ssrf101>(24);
     type1_splits_agree::<spec::Ssrf107>(25);
     zeta_splits_agree();
+    kernel_log::check(
+        "lanes-sqrt-type1-quad",
+        halfroot::binary::backend::x86_64::Pclmul::detect().is_some(),
+        &[Feature::Pclmulqdq],
+    );
+    let mont233 = PackedField::<4, spec::Ssrf233, MontgomeryReduction>::new(spec::Ssrf233)
+        .expect("Montgomery at 233,159");
+    kernel_log::check(
+        "packed-sqrt-type1-lanes-montgomery",
+        mont233.sqrt_kernel() == "type-I-lanes-montgomery",
+        &[Feature::Pclmulqdq],
+    );
+    eprintln!(
+        "packed √ at 233,159,0 (Montgomery) runs {}, at 163,57,49,29,0 {}",
+        mont233.sqrt_kernel(),
+        PackedField::<3, spec::Ssrf163>::new(spec::Ssrf163)
+            .expect("packed 163")
+            .sqrt_kernel()
+    );
+    type1_quad_agrees::<3, spec::Ssrf131>(31);
+    type1_quad_agrees::<3, spec::Ssrf163>(32);
+    type1_quad_agrees::<3, spec::Ssrf191>(33);
+    type1_quad_agrees::<4, spec::Ssrf223>(34);
+    type1_quad_agrees::<4, spec::Ssrf233>(35);
+    type1_quad_agrees::<4, spec::Ssrf251>(36);
 }
 
 #[test]

@@ -312,7 +312,10 @@ pub unsafe fn pext(a: u64, mask: u64) -> u64 {
 
 /// The PEXT [`WordSplit`] through [`pext`], inlinable into code compiled without
 /// BMI2. Only for code that has seen BMI2 (a `PclmulBmi2` token, or
-/// `sqrt::backend::bmi2::available()`): its safe method issues PEXT.
+/// `sqrt::backend::bmi2::available()`): its safe methods issue PEXT. Where PEXT runs in
+/// microcode (AMD Zen 1/2: [`pdep_fast`](super::pdep_fast) false) an array is split on
+/// SSE registers by nibble tables ([`lanes::split_words`](super::lanes::split_words)),
+/// a word by shifts; the check is made once per array.
 pub(crate) struct AsmPextSplit;
 
 impl WordSplit for AsmPextSplit {
@@ -324,6 +327,26 @@ impl WordSplit for AsmPextSplit {
         }
         // SAFETY: only used where BMI2 was detected (see the type's documentation).
         unsafe { (pext(w, EVEN_MASK), pext(w, ODD_MASK)) }
+    }
+
+    #[inline(always)]
+    fn split_words<const N: usize>(a: &[u64; N], words: usize) -> ([u64; N], [u64; N]) {
+        if !super::pdep_fast() {
+            if let Some(t) = super::Pclmul::detect() {
+                return super::lanes::split_words(t, a, words);
+            }
+            return crate::binary::sqrt::backend::PortableSplit::split_words(a, words);
+        }
+        let mut even = [0u64; N];
+        let mut odd = [0u64; N];
+        for (i, &w) in a.iter().enumerate().take(words) {
+            // SAFETY: only used where BMI2 was detected (see the type's documentation).
+            let (e, o) = unsafe { (pext(w, EVEN_MASK), pext(w, ODD_MASK)) };
+            let sh = 32 * (i & 1);
+            even[i / 2] |= e << sh;
+            odd[i / 2] |= o << sh;
+        }
+        (even, odd)
     }
 }
 

@@ -33,10 +33,11 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi32, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_cvtsi64_si128,
-    _mm_move_epi64, _mm_or_si128, _mm_packus_epi16, _mm_set1_epi16, _mm_set1_epi32,
-    _mm_set1_epi64x, _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_slli_epi64,
-    _mm_slli_si128, _mm_srl_epi64, _mm_srli_epi64, _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
+    __m128i, _mm_add_epi32, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_cvtsi128_si64,
+    _mm_cvtsi64_si128, _mm_move_epi64, _mm_or_si128, _mm_packus_epi16, _mm_set1_epi16,
+    _mm_set1_epi32, _mm_set1_epi64x, _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128,
+    _mm_sll_epi64, _mm_slli_epi64, _mm_slli_si128, _mm_srl_epi64, _mm_srli_epi16, _mm_srli_epi64,
+    _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
 };
 
 mod vex;
@@ -152,11 +153,11 @@ unsafe fn reduce_from<const N: usize, M: ModulusSpec>(
 /// The square roots of the even-indexed and odd-indexed halves of the 256 bits `a`:
 /// `(√a_e, √a_o)` with `a = a_e + x·a_o`, each as 128 bits (words 0, 1 from the first
 /// register, 2, 3 from the second). Each byte's even (odd) bits are gathered into its
-/// low nibble, by one GF2P8AFFINEQB where `gfni` is there, else by two rounds of
-/// c-xs233's `gf_sqrt` shrinking (shift, XOR, mask); then [`join_nibble_pairs`] and
-/// `packus` (c-xs233: a third round and `pshufb`). Cost: 4 GF2P8AFFINEQB, 4
-/// `pmaddubsw` and 2 `packus` with GFNI; 30 shift and logic instructions, 4
-/// `pmaddubsw` and 2 `packus` without.
+/// low nibble, by one GF2P8AFFINEQB where `gfni` is there, else by nibble tables
+/// ([`byte_halves_by_table`]); then [`join_nibble_pairs`] and `packus` (c-xs233's
+/// `gf_sqrt` shrinks by three rounds of shifts and masks, then `pshufb`). Cost: 4
+/// GF2P8AFFINEQB, 4 `pmaddubsw` and 2 `packus` with GFNI; 8 `pshufb` and 8 logic
+/// instructions (2 of them shifts), 4 `pmaddubsw` and 2 `packus` without.
 ///
 /// # Safety
 /// The CPU must have SSSE3 (implied by the SSE4.1 of the [`Pclmul`] token).
@@ -176,24 +177,114 @@ unsafe fn split_roots(gfni: Option<PclmulGfni>, a: &Lanes) -> (__m128i, __m128i)
                 )
             }
             None => {
-                let m1 = _mm_set1_epi64x(0x5555_5555_5555_5555);
-                let m2 = _mm_set1_epi64x(0x3333_3333_3333_3333);
-                let m3 = _mm_set1_epi64x(0x0F0F_0F0F_0F0F_0F0F);
-                let shrink = |x: __m128i| {
-                    let x = _mm_and_si128(_mm_xor_si128(x, _mm_srli_epi64::<1>(x)), m2);
-                    _mm_and_si128(_mm_xor_si128(x, _mm_srli_epi64::<2>(x)), m3)
-                };
-                (
-                    shrink(_mm_and_si128(a[0], m1)),
-                    shrink(_mm_and_si128(a[1], m1)),
-                    shrink(_mm_and_si128(_mm_srli_epi64::<1>(a[0]), m1)),
-                    shrink(_mm_and_si128(_mm_srli_epi64::<1>(a[1]), m1)),
-                )
+                let (e0, o0) = byte_halves_by_table(a[0]);
+                let (e1, o1) = byte_halves_by_table(a[1]);
+                (e0, e1, o0, o1)
             }
         };
         (
             _mm_packus_epi16(join_nibble_pairs(e0), join_nibble_pairs(e1)),
             _mm_packus_epi16(join_nibble_pairs(o0), join_nibble_pairs(o1)),
+        )
+    }
+}
+
+/// The 16-byte `pshufb` table that maps a nibble `n` to its bits `first` and
+/// `first + 2` (0 and 2: the even bits; 1 and 3: the odd ones) at bits `at` and
+/// `at + 1`.
+const fn nibble_half_table(first: u32, at: u32) -> [u64; 2] {
+    let mut t = [0u64; 2];
+    let mut n = 0u64;
+    while n < 16 {
+        let half = ((n >> first) & 1) | (((n >> (first + 2)) & 1) << 1);
+        t[(n / 8) as usize] |= (half << at) << (8 * (n % 8));
+        n += 1;
+    }
+    t
+}
+
+/// [`nibble_half_table`] in a register.
+#[inline(always)]
+fn nibble_half_register(first: u32, at: u32) -> __m128i {
+    let t = nibble_half_table(first, at);
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe { _mm_set_epi64x(t[1] as i64, t[0] as i64) }
+}
+
+/// `(e, o)`: byte i of `e` holds the four even bits of byte i of `x` (bits 0, 2, 4, 6
+/// to bits 0–3), of `o` the four odd ones; high nibbles zero. Each nibble of `x` looked
+/// up by `pshufb` in a 16-entry table of its two even (odd) bits, the two lookups of a
+/// byte ORed: 2 shifts and masks, 4 `pshufb`, 2 ORs, against 12 shifts and logic
+/// instructions (four of them shifts) for the two rounds of c-xs233's shrinking, whose
+/// latency is 7 instructions against 4. Measured on an AMD Zen 1 (scratch harness, the
+/// 233,159,0 square root on the lanes, ns, one chain / independent): 9.3 / 6.1 by
+/// tables, 10.7 / 8.3 by the shifts.
+///
+/// # Safety
+/// The CPU must have SSSE3 (implied by the SSE4.1 of the [`Pclmul`] token).
+#[inline(always)]
+unsafe fn byte_halves_by_table(x: __m128i) -> (__m128i, __m128i) {
+    // SAFETY: the caller guarantees SSSE3; the rest is SSE2.
+    unsafe {
+        let nibbles = _mm_set1_epi8(0x0F);
+        let low = _mm_and_si128(x, nibbles);
+        let high = _mm_and_si128(_mm_srli_epi16::<4>(x), nibbles);
+        let e = _mm_or_si128(
+            pshufb(nibble_half_register(0, 0), low),
+            pshufb(nibble_half_register(0, 2), high),
+        );
+        let o = _mm_or_si128(
+            pshufb(nibble_half_register(1, 0), low),
+            pshufb(nibble_half_register(1, 2), high),
+        );
+        (e, o)
+    }
+}
+
+/// `(even, odd)` compressions of the first `words` words of `a`, as
+/// [`split_portable`](crate::binary::sqrt::backend::split_portable) (bit 2i of `a` to
+/// bit i of `even`, bit 2i + 1 to bit i of `odd`; words from `words` on ignored), four
+/// words at a time on two SSE registers by [`split_roots`]'s nibble tables. For CPUs
+/// whose PEXT is slow (AMD Zen 1/2: [`Feature::PdepFast`](crate::cpu::Feature::PdepFast)
+/// absent): about 60 scalar instructions per word by shifts, or 16 microcoded PEXT.
+/// Constant-time (the loop bounds depend on `N` and `words` only).
+#[inline(always)]
+pub fn split_words<const N: usize>(_t: Pclmul, a: &[u64; N], words: usize) -> ([u64; N], [u64; N]) {
+    let mut even = [0u64; N];
+    let mut odd = [0u64; N];
+    let word = |i: usize| if i < N && i < words { a[i] as i64 } else { 0 };
+    for chunk in 0..N.div_ceil(4) {
+        let base = 4 * chunk;
+        // SAFETY: `Pclmul` proves SSE4.1, hence SSSE3; the rest is SSE2.
+        let (se, so) = unsafe {
+            let lanes = [
+                _mm_set_epi64x(word(base + 1), word(base)),
+                _mm_set_epi64x(word(base + 3), word(base + 2)),
+            ];
+            split_roots(None, &lanes)
+        };
+        for (out, v) in [(&mut even, se), (&mut odd, so)] {
+            let (lo, hi) = words_of(v);
+            if 2 * chunk < N {
+                out[2 * chunk] = lo;
+            }
+            if 2 * chunk + 1 < N {
+                out[2 * chunk + 1] = hi;
+            }
+        }
+    }
+    (even, odd)
+}
+
+/// The two 64-bit lanes of `v` (low, high). SSE4.1 `pextrq` is avoided (this is
+/// inlined into code compiled for baseline x86-64): a byte shift and two `movq`.
+#[inline(always)]
+fn words_of(v: __m128i) -> (u64, u64) {
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe {
+        (
+            _mm_cvtsi128_si64(v) as u64,
+            _mm_cvtsi128_si64(_mm_srli_si128::<8>(v)) as u64,
         )
     }
 }
@@ -378,34 +469,27 @@ unsafe fn type1_combine<M: ModulusSpec>(m: &M, even: __m128i, odd: __m128i) -> L
 /// without a product: `√a = a_e + ζ·a_o` where `a = a_e² + x·a_o²`. For a partially
 /// reduced `a` (degree < 128) `a_e` and `a_o` have 64 bits and `ζ·a_o` degree at most
 /// 63 + 64, so the result is partially reduced with no fold. crrl's
-/// `GFb127::set_sqrt` (Pornin), generalised to every type I pair of words: its split
-/// by a shift-and-mask cascade, two rounds for each half (15 instructions, 5 of them
-/// shifts) where crrl has three, then `type1_combine`. Constant-time.
+/// `GFb127::set_sqrt` (Pornin), generalised to every type I pair of words, with the
+/// split by nibble tables ([`byte_halves_by_table`]: 9 instructions, 1 of them a shift)
+/// where crrl shrinks by three rounds of shifts and masks (20 instructions, 7 shifts),
+/// then `type1_combine`. Constant-time.
 /// Precondition: `m` of type I and degree 65–128 (else the result is meaningless,
 /// never undefined behaviour); `a[1]` is ignored (zero for N = 2).
 #[inline(always)]
 pub fn sqrt_type1_pair<M: ModulusSpec>(_t: Pclmul, m: &M, a: &Lanes) -> Lanes {
     // SAFETY: `Pclmul` proves SSE4.1, hence SSSE3; the rest is SSE2.
     unsafe {
-        let m1 = _mm_set1_epi64x(0x5555_5555_5555_5555);
-        let m2 = _mm_set1_epi64x(0x3333_3333_3333_3333);
-        let m3 = _mm_set1_epi64x(0x0F0F_0F0F_0F0F_0F0F);
-        // Bits 0, 2, 4, 6 of each byte to its low nibble.
-        let shrink = |x: __m128i| {
-            let x = _mm_and_si128(_mm_xor_si128(x, _mm_srli_epi64::<1>(x)), m2);
-            _mm_and_si128(_mm_xor_si128(x, _mm_srli_epi64::<2>(x)), m3)
-        };
-        let even = shrink(_mm_and_si128(a[0], m1));
-        let odd = shrink(_mm_and_si128(_mm_srli_epi64::<1>(a[0]), m1));
+        let (even, odd) = byte_halves_by_table(a[0]);
         type1_combine(m, even, odd)
     }
 }
 
 /// [`sqrt_type1_pair`] with the split by GFNI: one GF2P8AFFINEQB per half gathers
 /// each byte's even (odd) bits into its low nibble, 2 instructions for the split
-/// instead of 15. Measured on Zen 5, 127,63,0, the kernel alone, ns per square root
+/// instead of 9. Measured on Zen 5, 127,63,0, the kernel alone, ns per square root
 /// (eight independent chains / one dependent chain): 0.55 / 3.1 by GFNI, 1.42–1.45 /
-/// 5.6 by the cascade, crrl's own code built the same way 1.73–1.80 / 6.1.
+/// 5.6 by two rounds of shifts (the split before the nibble tables), crrl's own code
+/// built the same way 1.73–1.80 / 6.1.
 /// Constant-time; the same precondition.
 #[inline(always)]
 pub fn sqrt_type1_pair_gfni<M: ModulusSpec>(_t: PclmulGfni, m: &M, a: &Lanes) -> Lanes {
@@ -414,6 +498,107 @@ pub fn sqrt_type1_pair_gfni<M: ModulusSpec>(_t: PclmulGfni, m: &M, a: &Lanes) ->
         let even = gf2p8affine(a[0], _mm_set1_epi64x(nibble_matrix(0) as i64));
         let odd = gf2p8affine(a[0], _mm_set1_epi64x(nibble_matrix(1) as i64));
         type1_combine(m, even, odd)
+    }
+}
+
+/// `√a` for a type I SSRF modulus of three or four words (degree 129–255) on the
+/// lanes, without a product (Avanzi §2.2, Theorem 1, as [`sqrt_type1_pair`]): `√a =
+/// √a_e + ζ·√a_o` with `(√a_e, √a_o)` from [`split_roots`] (GFNI where `gfni` is
+/// there, else nibble tables), ζ = x^((d+1)/2) + Σ x^((k+1)/2), and ζ·√a_o as one
+/// shifted copy of √a_o per term ([`shl_128`]). For a reduced `a` (degree < d)
+/// `√a_o` has degree ≤ (d − 3)/2, so every term stays below x^d: the result is
+/// reduced, with no fold. For a partially reduced `a` (degree < 64N) `√a_o` has fewer
+/// than 32N bits and ζ degree (d + 1)/2 ≤ 32N, so the result has degree < 64N: partially
+/// reduced, congruent to √a (the identity holds for every representative). Measured on
+/// an AMD Zen 1 (scratch harness, 233,159,0, ns, one chain / independent): 9.3 / 6.1,
+/// where the words' kernel with the split by shifts took 25.2 / 23.2 and c-xs233's
+/// `gf_sqrt` (233,74,0, with its product by √z) 20.5 / 16.0. Constant-time.
+/// Precondition: `m` of type I with three or four words (degree 129–255), `a` of degree
+/// below 64N, N the word count (else the result is meaningless, never undefined
+/// behaviour).
+#[inline(always)]
+pub fn sqrt_type1_quad<M: ModulusSpec>(
+    _t: Pclmul,
+    gfni: Option<PclmulGfni>,
+    m: &M,
+    a: &Lanes,
+) -> Lanes {
+    // SAFETY: `Pclmul` proves SSE4.1, hence SSSE3; `PclmulGfni` proves GFNI; the rest
+    // is SSE2.
+    unsafe {
+        let (se, so) = split_roots(gfni, a);
+        let mut r = [se, _mm_setzero_si128()];
+        let d = m.degree() as usize;
+        let terms = m
+            .middle_exponents()
+            .iter()
+            .map(|&k| (k as usize).div_ceil(2));
+        for t in core::iter::once(d.div_ceil(2)).chain(terms) {
+            let (lo, hi) = shl_128(so, t);
+            r[0] = _mm_xor_si128(r[0], lo);
+            r[1] = _mm_xor_si128(r[1], hi);
+        }
+        r
+    }
+}
+
+/// [`sqrt_type1_quad`] in Montgomery's representation (four words): for `a = ã` =
+/// α·x^256 mod P canonical, `√α·x^256 = √ã·x^128`, so the square root of the
+/// registers, moved up one pair, reduced from degree 128 + d by the reduction `kind`
+/// names, to the end (canonical, as the representation's elements are). Against the
+/// way through the words (out of the representation by the portable Montgomery
+/// reduction, the words' square root, back in by a product by x^512 mod P) it saves
+/// a product and a reduction. Constant-time. Precondition: `m` of type I and degree
+/// 193–255 (four words), `a` canonical (else the result is meaningless, never undefined
+/// behaviour).
+#[inline(always)]
+pub fn sqrt_type1_quad_montgomery<M: ModulusSpec>(
+    t: Pclmul,
+    gfni: Option<PclmulGfni>,
+    kind: InlineReduction,
+    m: &M,
+    a: &Lanes,
+) -> Lanes {
+    let r = sqrt_type1_quad(t, gfni, m, a);
+    // SAFETY: SSE2; the `Pclmul` token proves PCLMULQDQ for a carry-less `kind`.
+    unsafe {
+        let zero = _mm_setzero_si128();
+        narrow(&fold::reduce_pairs_sse(
+            t,
+            kind,
+            m,
+            [zero, r[0], r[1], zero],
+            128 + m.degree() as usize,
+            true,
+        ))
+    }
+}
+
+/// `x·x^t` as 256 bits (low register, high register) for `x` of 128 bits and
+/// 0 ≤ t ≤ 128: two bit shifts of both lanes (a count of 64 clears a lane, so t a
+/// multiple of 64 needs no case), then byte shifts placing the three words at word
+/// ⌊t/64⌋. SSE2.
+#[inline(always)]
+fn shl_128(x: __m128i, t: usize) -> (__m128i, __m128i) {
+    let s = (t % 64) as i64;
+    // SAFETY: SSE2 only (baseline on x86-64).
+    unsafe {
+        let up = _mm_sll_epi64(x, _mm_cvtsi64_si128(s));
+        let carry = _mm_srl_epi64(x, _mm_cvtsi64_si128(64 - s));
+        match t / 64 {
+            0 => (
+                _mm_xor_si128(up, _mm_slli_si128::<8>(carry)),
+                _mm_srli_si128::<8>(carry),
+            ),
+            1 => (
+                _mm_slli_si128::<8>(up),
+                _mm_xor_si128(_mm_srli_si128::<8>(up), carry),
+            ),
+            _ => (
+                _mm_setzero_si128(),
+                _mm_xor_si128(up, _mm_slli_si128::<8>(carry)),
+            ),
+        }
     }
 }
 
