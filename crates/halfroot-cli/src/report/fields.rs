@@ -71,9 +71,10 @@ struct Single {
     half_trace: f64,
     half_trace_ct: f64,
     solve: f64,
-    /// The two constant-time half-trace methods, one call per element.
+    /// The constant-time half-trace methods, one call per element.
     mask_ct: f64,
     nibble_ct: f64,
+    folded_mask_ct: f64,
     /// The constant-time method the field uses by default.
     ct_default: String,
 }
@@ -255,12 +256,16 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
     } else {
         (f64::NAN, f64::NAN)
     };
-    let (mask_ct, nibble_ct) = if field.degree() % 2 == 1 {
+    let (mask_ct, nibble_ct, folded_mask_ct) = if field.degree() % 2 == 1 {
         let by =
             |m: HalfTraceMethod| each(budget, |z| field.half_trace_with(m, z).unwrap_or(*z), &zs);
-        (by(HalfTraceMethod::MaskCt), by(HalfTraceMethod::NibbleCt))
+        (
+            by(HalfTraceMethod::MaskCt),
+            by(HalfTraceMethod::NibbleCt),
+            by(HalfTraceMethod::FoldedMaskCt),
+        )
     } else {
-        (f64::NAN, f64::NAN)
+        (f64::NAN, f64::NAN, f64::NAN)
     };
     let solve_single = each(
         budget,
@@ -278,6 +283,7 @@ fn measure<const N: usize, M: ModulusSpec>(field: &BinaryField<N, M>, budget: Bu
         half_trace_ct: half_trace_ct_single,
         mask_ct,
         nibble_ct,
+        folded_mask_ct,
         ct_default: field.half_trace_ct_method().to_string(),
         solve: solve_single,
     };
@@ -1099,11 +1105,19 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          (`half_trace_with`): `mask-ct` XORs row H(x^k) under bit k of α as a mask \
          (AVX-512: eight rows per masked `vpxorq`; elsewhere portable code), \
          `nibble-ct` reads the whole nibble table and keeps one entry per nibble by \
-         masks (AVX2: ymm loads and XORs). `Default` is the method \
+         masks (AVX2: ymm loads and XORs), `folded-mask-ct` folds the even bits away \
+         first (Knudsen; c-xs233's `gf_halftrace`) and XORs masked rows for the ⌊d/2⌋ \
+         odd ones only. `Default` is the method \
          `BinaryFieldOps::half_trace` uses on this CPU (the faster one; \
          `HALFROOT_CPU` restricts the CPU to compare paths):\n\n",
     );
-    let mut tct = Table::new(["Polynomial", "mask-ct", "nibble-ct", "Default"]);
+    let mut tct = Table::new([
+        "Polynomial",
+        "mask-ct",
+        "nibble-ct",
+        "folded-mask-ct",
+        "Default",
+    ]);
     for (m, o, _) in &rows {
         let s = &o.single;
         if s.mask_ct.is_nan() {
@@ -1113,6 +1127,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             m.to_string(),
             ns(s.mask_ct),
             ns(s.nibble_ct),
+            ns(s.folded_mask_ct),
             s.ct_default.clone(),
         ]);
     }
@@ -1473,6 +1488,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
                     "sqrt": num(o.single.sqrt), "trace": num(o.single.trace),
                     "half_trace": num(o.single.half_trace), "half_trace_ct": num(o.single.half_trace_ct), "solve": num(o.single.solve),
                     "half_trace_mask_ct": num(o.single.mask_ct), "half_trace_nibble_ct": num(o.single.nibble_ct),
+                    "half_trace_folded_mask_ct": num(o.single.folded_mask_ct),
                     "half_trace_ct_default": o.single.ct_default,
                 },
                 "batch_size": BATCH,

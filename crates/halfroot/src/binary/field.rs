@@ -30,8 +30,8 @@ use std::sync::{Arc, OnceLock};
 /// The unsuffixed methods are constant-time (see [`crate::field`]): the square root
 /// splits bits with masks and multiplies, the trace is a masked parity, and the
 /// half-trace and the quadratic solver read their whole table with masks
-/// ([`HalfTraceMethod::MaskCt`] or [`HalfTraceMethod::NibbleCt`], whichever runs faster
-/// on this CPU at this size: [`default_half_trace_ct_method`]). [`half_trace_vartime`](BinaryFieldOps::half_trace_vartime) and
+/// ([`HalfTraceMethod::MaskCt`] or [`HalfTraceMethod::FoldedMaskCt`], whichever runs
+/// faster on this CPU: [`default_half_trace_ct_method`]). [`half_trace_vartime`](BinaryFieldOps::half_trace_vartime) and
 /// [`solve_quadratic_vartime`](BinaryFieldOps::solve_quadratic_vartime) use the fastest
 /// table method, whose memory addresses depend on the input (for public values).
 ///
@@ -305,8 +305,8 @@ struct LazyTables<const N: usize> {
     images: OnceLock<Vec<[u64; N]>>,
     /// The direct tables, indexed as [`Layout::ALL`].
     direct: [OnceLock<LinearMap<N>>; 6],
-    /// The folding tables: nibble, byte.
-    folded: [OnceLock<SolveTable<N>>; 2],
+    /// The folding tables: nibble, byte, masked rows.
+    folded: [OnceLock<SolveTable<N>>; 3],
     /// The direct table of the default method (a copy, for the shortest path).
     default_map: OnceLock<LinearMap<N>>,
     /// The GFNI block matrix of the batch half-trace / solver (`None` without GFNI).
@@ -347,11 +347,13 @@ fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
 }
 
 /// The default constant-time half-trace / solver method on this CPU for degree `d`:
-/// [`HalfTraceMethod::MaskCt`] wherever it has a SIMD kernel (AVX-512: eight rows per
-/// masked `vpxorq`; AVX2: row masks made by `vpcmpeqq`, see
-/// [`linear_map::backend::x86_64`](super::linear_map::backend::x86_64)), at every size;
-/// on CPUs without AVX2 `MaskCt` (its portable row scan) up to 256 bits and
-/// [`HalfTraceMethod::NibbleCt`] (the nibble table read in full) above.
+/// [`HalfTraceMethod::MaskCt`] with AVX-512 (eight rows per masked `vpxorq`) at every
+/// size; with AVX2 `MaskCt` (its rows' masks made by `vpcmpeqq`, see
+/// [`linear_map::backend::x86_64`](super::linear_map::backend::x86_64)) up to 256 bits
+/// and [`HalfTraceMethod::FoldedMaskCt`] (the even bits folded away first, half the
+/// rows) above; without AVX2 (the portable row scan) `FoldedMaskCt` at every size.
+/// Before session 30 (the table below) CPUs without AVX2 took `MaskCt` up to 256 bits
+/// and [`HalfTraceMethod::NibbleCt`] above.
 ///
 /// Measured on an AMD EPYC Zen 5 (family 26 model 2), restricted with `HALFROOT_CPU`
 /// (a stand-in for CPUs without AVX-512 or AVX2: no real Zen 3 was at hand); a chain of
@@ -367,10 +369,23 @@ fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
 /// | 283 | 54.8 / 491 | 76.1 / 493 | 649 / 579 |
 /// | 409 | 102 / 699 | 133 / 705 | 1315 / 1587 |
 /// | 571 | 172 / 1270 | 217 / 1258 | 2104 / 2204 |
+///
+/// Session 30, on an AMD Zen 1 (AVX2 without AVX-512, PEXT in microcode), `report
+/// fields --peers --quick`, one call per element, ns, mask-ct / folded-mask-ct (AVX2
+/// rows): 127 bits 57.2 / 93.5, 163 91.6 / 120, 233 159 / 166 and 154 / 151, 283 212 /
+/// 199, 409 422 / 292, 571 761 / 490 and 802 / 460: the folds (⌈log₂ d⌉ levels of bit
+/// splits, the last ones on single words by shifts on this CPU) cost more than the
+/// AVX2 rows they save below 256 bits, less above. With `HALFROOT_CPU=clmul` (the
+/// portable rows), the same run: 41 bits 77.3 / 75.5, 127 365 / 237, 233 949 / 576,
+/// 571 4921 / 2587 (nibble-ct 4822): the folded rows win at every size. With AVX-512
+/// the folds were not measured.
 pub fn default_half_trace_ct_method(d: u32) -> HalfTraceMethod {
     use super::linear_map::backend::Kernel;
     match Kernel::detect(Layout::MaskCt) {
-        Kernel::Portable if d > 256 => HalfTraceMethod::NibbleCt,
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512(_) => HalfTraceMethod::MaskCt,
+        Kernel::Portable => HalfTraceMethod::FoldedMaskCt,
+        _ if d > 256 => HalfTraceMethod::FoldedMaskCt,
         _ => HalfTraceMethod::MaskCt,
     }
 }
@@ -968,7 +983,11 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
         }
         let layout = method.layout().unwrap_or(Layout::Nibble);
         if method.folds() {
-            let slot = usize::from(layout == Layout::Byte);
+            let slot = match layout {
+                Layout::Byte => 1,
+                Layout::MaskCt => 2,
+                _ => 0,
+            };
             let t = self.lazy.folded[slot].get_or_init(|| {
                 let images = self.images();
                 SolveTable::new(self.degree(), layout, |k| {
@@ -1136,6 +1155,9 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
         if self.degree().is_multiple_of(2) {
             return None;
         }
+        if self.half_trace_ct_method.folds() {
+            return Some(self.apply_linear(self.half_trace_ct_method, a, true));
+        }
         Some(self.ct_map().apply(a))
     }
     fn half_trace_vartime(&self, a: &[u64; N]) -> Option<[u64; N]> {
@@ -1145,7 +1167,11 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
         Some(self.apply_linear(self.half_trace_method, a, true))
     }
     fn solve_quadratic(&self, alpha: &[u64; N]) -> Option<[u64; N]> {
-        let root = self.ct_map().apply(alpha);
+        let root = if self.half_trace_ct_method.folds() {
+            self.apply_linear(self.half_trace_ct_method, alpha, false)
+        } else {
+            self.ct_map().apply(alpha)
+        };
         (self.trace.trace(alpha) == 0).then_some(root)
     }
     fn solve_quadratic_vartime(&self, alpha: &[u64; N]) -> Option<[u64; N]> {

@@ -17,6 +17,7 @@
 //! | [`HalfTraceMethod::Byte`] | [`linear_map`] | ⌈d/8⌉ lookups (21), 256 entries per chunk | no |
 //! | [`HalfTraceMethod::NibbleCt`] | [`linear_map`] | ⌈d/4⌉ masked scans of 16 entries | yes |
 //! | [`HalfTraceMethod::MaskCt`] | [`linear_map`] | d masked row XORs (AVX-512: ⌈d/8⌉·N `vpxorq zmm{k}`) | yes |
+//! | [`HalfTraceMethod::FoldedMaskCt`] | [`table`] | the folds + ⌊d/2⌋ masked row XORs (81) | yes |
 //!
 //! "No" means cache-timing: table addresses depend on α. Every table method also solves
 //! λ² + λ = α in even degree (with another linear map in place of H; see [`table`]).
@@ -52,11 +53,15 @@ pub enum HalfTraceMethod {
     /// One masked XOR of H(x^k) per bit k of α (AVX-512: eight per instruction):
     /// constant-time, for secret α.
     MaskCt,
+    /// Even-bit folding ([`table`], constant-time), then one masked XOR of H(x^k) per
+    /// odd k < d: the rows of [`HalfTraceMethod::MaskCt`] halved, the folds' cost added
+    /// (Knudsen's reduction, as c-xs233's `gf_halftrace`): constant-time, for secret α.
+    FoldedMaskCt,
 }
 
 impl HalfTraceMethod {
     /// Every method.
-    pub const ALL: [HalfTraceMethod; 9] = [
+    pub const ALL: [HalfTraceMethod; 10] = [
         HalfTraceMethod::Naive,
         HalfTraceMethod::Table,
         HalfTraceMethod::TableByte,
@@ -66,10 +71,11 @@ impl HalfTraceMethod {
         HalfTraceMethod::Byte,
         HalfTraceMethod::NibbleCt,
         HalfTraceMethod::MaskCt,
+        HalfTraceMethod::FoldedMaskCt,
     ];
 
     /// `"naive"`, `"table"`, `"table-byte"`, `"nibble"`, `"chunk5"`, `"chunk6"`,
-    /// `"byte"`, `"nibble-ct"` or `"mask-ct"`.
+    /// `"byte"`, `"nibble-ct"`, `"mask-ct"` or `"folded-mask-ct"`.
     pub fn name(self) -> &'static str {
         match self {
             HalfTraceMethod::Naive => "naive",
@@ -81,6 +87,7 @@ impl HalfTraceMethod {
             HalfTraceMethod::Byte => "byte",
             HalfTraceMethod::NibbleCt => "nibble-ct",
             HalfTraceMethod::MaskCt => "mask-ct",
+            HalfTraceMethod::FoldedMaskCt => "folded-mask-ct",
         }
     }
 
@@ -94,20 +101,26 @@ impl HalfTraceMethod {
             HalfTraceMethod::Chunk5 => Some(Layout::Chunk5),
             HalfTraceMethod::Chunk6 => Some(Layout::Chunk6),
             HalfTraceMethod::NibbleCt => Some(Layout::NibbleScanCt),
-            HalfTraceMethod::MaskCt => Some(Layout::MaskCt),
+            HalfTraceMethod::MaskCt | HalfTraceMethod::FoldedMaskCt => Some(Layout::MaskCt),
         }
     }
 
     /// Whether the method folds the even bits first ([`table`]).
     pub fn folds(self) -> bool {
-        matches!(self, HalfTraceMethod::Table | HalfTraceMethod::TableByte)
+        matches!(
+            self,
+            HalfTraceMethod::Table | HalfTraceMethod::TableByte | HalfTraceMethod::FoldedMaskCt
+        )
     }
 
     /// Whether the method's time and memory addresses are independent of α.
     pub fn is_constant_time(self) -> bool {
         matches!(
             self,
-            HalfTraceMethod::Naive | HalfTraceMethod::NibbleCt | HalfTraceMethod::MaskCt
+            HalfTraceMethod::Naive
+                | HalfTraceMethod::NibbleCt
+                | HalfTraceMethod::MaskCt
+                | HalfTraceMethod::FoldedMaskCt
         )
     }
 }

@@ -37,14 +37,14 @@ pub fn fold_kernel<const N: usize, S: WordSplit>(a: &[u64; N], degree: u32) -> F
     while len > 64 {
         // Every loop below runs over all N words (constant trip counts, unrolled, the
         // arrays stay in registers); words past the current length are zero.
-        let mut even = [0u64; N];
+        let mut even_bits = [0u64; N];
         for i in 0..N {
             odd[i] ^= cur[i] & ODD_MASK;
-            let (e, _) = S::split_word(cur[i] & EVEN_MASK);
-            even[i / 2] |= e << (32 * (i & 1));
+            even_bits[i] = cur[i] & EVEN_MASK;
         }
-        // E: bits 2i (i ≥ 1; bit 0 of cur is clear) to bit i.
-        cur = even;
+        // E: bits 2i (i ≥ 1; bit 0 of cur is clear) to bit i (the whole array at once:
+        // the SSE splitter takes four words per pass).
+        cur = S::split_words(&even_bits, N).0;
         for i in 0..N {
             s[i] ^= cur[i];
         }
@@ -63,11 +63,7 @@ pub fn fold_kernel<const N: usize, S: WordSplit>(a: &[u64; N], degree: u32) -> F
     o ^= w & ODD_MASK;
     odd[0] ^= o;
     s[0] ^= e_sum;
-    let mut packed = [0u64; N];
-    for i in 0..N {
-        let (_, od) = S::split_word(odd[i]);
-        packed[i / 2] |= od << (32 * (i & 1));
-    }
+    let packed = S::split_words(&odd, N).1;
     Folded { packed, s, bit0 }
 }
 
@@ -76,7 +72,10 @@ pub fn fold_portable<const N: usize>(a: &[u64; N], degree: u32) -> Folded<N> {
     fold_kernel::<N, PortableSplit>(a, degree)
 }
 
-/// [`fold_kernel`] with the fastest splitter of this CPU (BMI2 `pext` if present).
+/// [`fold_kernel`] with the fastest splitter of this CPU: BMI2 `pext` where it runs
+/// at full speed, else the SSE nibble tables
+/// ([`SseTableSplit`](crate::binary::sqrt::backend::SseTableSplit)) on x86-64 with
+/// PCLMULQDQ and SSE4.1, else portable.
 #[inline]
 pub fn fold<const N: usize>(a: &[u64; N], degree: u32) -> Folded<N> {
     #[cfg(target_arch = "x86_64")]
@@ -84,16 +83,23 @@ pub fn fold<const N: usize>(a: &[u64; N], degree: u32) -> Folded<N> {
         if let Some(r) = x86_64::fold_bmi2(a, degree) {
             return r;
         }
+        if crate::binary::backend::x86_64::Pclmul::detect().is_some() {
+            return fold_kernel::<N, crate::binary::sqrt::backend::SseTableSplit>(a, degree);
+        }
     }
     fold_portable(a, degree)
 }
 
-/// The name of the folding kernel of this CPU.
+/// The name of the folding kernel of this CPU (`"bmi2-pext"`, `"sse-tables"` or
+/// `"portable"`).
 pub fn fold_backend_name() -> &'static str {
     #[cfg(target_arch = "x86_64")]
     {
         if x86_64::bmi2_available() {
             return "bmi2-pext";
+        }
+        if crate::binary::backend::x86_64::Pclmul::detect().is_some() {
+            return "sse-tables";
         }
     }
     "portable"

@@ -26,7 +26,8 @@
 //! then one [`LinearMap`] evaluation over the ⌊d/2⌋ compressed odd bits: ⌈⌊d/2⌋/4⌉
 //! nibble lookups ([`Layout::Nibble`], the paper's layout) or ⌈⌊d/2⌋/8⌉ byte lookups
 //! ([`Layout::Byte`]). Table: as [`Layout::table_bytes`] for ⌊d/2⌋ bits.
-//! Constant-time: no with a lookup layout (cache timing); the folds are.
+//! Constant-time: no with a lookup layout (cache timing); the folds are, and so is the
+//! whole with [`Layout::MaskCt`] ([`HalfTraceMethod::FoldedMaskCt`](super::HalfTraceMethod::FoldedMaskCt)).
 
 use super::backend::{self, Folded};
 use crate::binary::linear_map::{Layout, LinearMap};
@@ -85,7 +86,9 @@ impl<const N: usize> SolveTable<N> {
 
     #[inline(always)]
     fn add_rest(&self, acc: &mut [u64; N], f: &Folded<N>) {
-        let mask = f.bit0.wrapping_neg();
+        // The barrier keeps the compiler from branching on bit 0 of α (secret under
+        // `HalfTraceMethod::FoldedMaskCt`), as in the masked-row kernels.
+        let mask = crate::prime::backend::ct_barrier::mask(f.bit0.wrapping_neg());
         for ((x, y), s) in acc.iter_mut().zip(self.bit0.iter()).zip(f.s.iter()) {
             *x ^= (y & mask) ^ s;
         }

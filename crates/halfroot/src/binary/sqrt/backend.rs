@@ -159,7 +159,7 @@ pub fn type1_portable<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u
 
 /// [`type1_kernel`] by the fastest available backend: PEXT where it runs at full speed
 /// ([`bmi2::type1`]), else on SSE registers for two to four words ([`type1_lanes`]),
-/// else portable.
+/// else with the split by SSE nibble tables ([`SseTableSplit`]), else portable.
 #[inline(always)]
 pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
     if let Some(r) = bmi2::type1(m, a) {
@@ -167,6 +167,7 @@ pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
     }
     match type1_lanes(m, a) {
         Some(r) => r,
+        None if sse_tables_available() => type1_kernel::<N, M, SseTableSplit>(m, a),
         None => type1_portable(m, a),
     }
 }
@@ -249,6 +250,12 @@ pub fn type1_many_one_by_one<const N: usize, M: ModulusSpec>(
     if type1_lanes_applies::<N, M>(m) {
         for (o, x) in out.iter_mut().zip(a) {
             *o = type1_lanes(m, x).unwrap_or_else(|| type1_portable(m, x));
+        }
+        return;
+    }
+    if sse_tables_available() {
+        for (o, x) in out.iter_mut().zip(a) {
+            *o = type1_kernel::<N, M, SseTableSplit>(m, x);
         }
         return;
     }

@@ -244,9 +244,10 @@ unsafe fn byte_halves_by_table(x: __m128i) -> (__m128i, __m128i) {
 /// `(even, odd)` compressions of the first `words` words of `a`, as
 /// [`split_portable`](crate::binary::sqrt::backend::split_portable) (bit 2i of `a` to
 /// bit i of `even`, bit 2i + 1 to bit i of `odd`; words from `words` on ignored), four
-/// words at a time on two SSE registers by [`split_roots`]'s nibble tables. For CPUs
+/// words at a time on two SSE registers by `split_roots`'s nibble tables. For CPUs
 /// whose PEXT is slow (AMD Zen 1/2: [`Feature::PdepFast`](crate::cpu::Feature::PdepFast)
-/// absent): about 60 scalar instructions per word by shifts, or 16 microcoded PEXT.
+/// absent), where a word costs about 30 shift and logic instructions, or two microcoded
+/// PEXT.
 /// Constant-time (the loop bounds depend on `N` and `words` only).
 #[inline(always)]
 pub fn split_words<const N: usize>(_t: Pclmul, a: &[u64; N], words: usize) -> ([u64; N], [u64; N]) {
@@ -470,7 +471,7 @@ unsafe fn type1_combine<M: ModulusSpec>(m: &M, even: __m128i, odd: __m128i) -> L
 /// reduced `a` (degree < 128) `a_e` and `a_o` have 64 bits and `ζ·a_o` degree at most
 /// 63 + 64, so the result is partially reduced with no fold. crrl's
 /// `GFb127::set_sqrt` (Pornin), generalised to every type I pair of words, with the
-/// split by nibble tables ([`byte_halves_by_table`]: 9 instructions, 1 of them a shift)
+/// split by nibble tables (`byte_halves_by_table`: 9 instructions, 1 of them a shift)
 /// where crrl shrinks by three rounds of shifts and masks (20 instructions, 7 shifts),
 /// then `type1_combine`. Constant-time.
 /// Precondition: `m` of type I and degree 65–128 (else the result is meaningless,
@@ -503,9 +504,9 @@ pub fn sqrt_type1_pair_gfni<M: ModulusSpec>(_t: PclmulGfni, m: &M, a: &Lanes) ->
 
 /// `√a` for a type I SSRF modulus of three or four words (degree 129–255) on the
 /// lanes, without a product (Avanzi §2.2, Theorem 1, as [`sqrt_type1_pair`]): `√a =
-/// √a_e + ζ·√a_o` with `(√a_e, √a_o)` from [`split_roots`] (GFNI where `gfni` is
+/// √a_e + ζ·√a_o` with `(√a_e, √a_o)` from `split_roots` (GFNI where `gfni` is
 /// there, else nibble tables), ζ = x^((d+1)/2) + Σ x^((k+1)/2), and ζ·√a_o as one
-/// shifted copy of √a_o per term ([`shl_128`]). For a reduced `a` (degree < d)
+/// shifted copy of √a_o per term (`shl_128`). For a reduced `a` (degree < d)
 /// `√a_o` has degree ≤ (d − 3)/2, so every term stays below x^d: the result is
 /// reduced, with no fold. For a partially reduced `a` (degree < 64N) `√a_o` has fewer
 /// than 32N bits and ζ degree (d + 1)/2 ≤ 32N, so the result has degree < 64N: partially
