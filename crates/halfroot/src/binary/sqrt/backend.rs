@@ -2,9 +2,12 @@
 //! α = α_even² + x·α_odd² and of the half-trace's even-bit folding.
 //!
 //! Source: Avanzi §3.1 (compression by table); here by a mask-and-shift cascade (the
-//! inverse of [`spread32`](crate::binary::portable::spread32)), or by BMI2 `pext` in
-//! [`bmi2`] when the CPU has it (detected at run time; identical results).
-//! Cost: about 15 word operations per input word (portable), 2 `pext` per word (BMI2).
+//! inverse of [`spread32`](crate::binary::portable::spread32)), by BMI2 `pext` in
+//! [`bmi2`] when the CPU has it at full speed, or, where its PEXT is slow (AMD Zen 1/2),
+//! by `pshufb` nibble tables on SSE registers ([`SseTableSplit`], four words per pass)
+//! (detected at run time; identical results).
+//! Cost: about 15 word operations per input word and half (portable), 2 `pext` per word
+//! (BMI2), 2 `pshufb` per 16 bits and half (SSE tables).
 //! Constant-time: yes.
 
 pub mod bmi2;
@@ -172,50 +175,59 @@ pub fn type1<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
     }
 }
 
-/// Whether [`type1_lanes`] applies to `m` with `N` words on this CPU: x86-64 with
-/// PCLMULQDQ and SSE4.1 (the lanes' token; the kernel uses only SSSE3, and GFNI where
-/// there), two to four words, degree above 64.
+/// The lanes' token where [`type1_lanes`] applies to `m` with `N` words on this CPU:
+/// x86-64 with PCLMULQDQ and SSE4.1 (the kernel uses only SSSE3, and GFNI where there),
+/// two to four words, degree above 64; `None` elsewhere. The shape test comes first, so
+/// other fields pay no detection.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub fn type1_lanes_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let d = m.degree() as usize;
-        (2..=4).contains(&N)
-            && d > 64
-            && d <= 64 * N
-            && crate::binary::backend::x86_64::Pclmul::detect().is_some()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = m;
-        false
+fn type1_lanes_token<const N: usize, M: ModulusSpec>(
+    m: &M,
+) -> Option<crate::binary::backend::x86_64::Pclmul> {
+    let d = m.degree() as usize;
+    if (2..=4).contains(&N) && d > 64 && d <= 64 * N {
+        crate::binary::backend::x86_64::Pclmul::detect()
+    } else {
+        None
     }
 }
 
-/// [`type1_kernel`] on SSE registers, or `None` where [`type1_lanes_applies`] says
-/// no: `lanes::sqrt_type1_pair` (two words) or `lanes::sqrt_type1_quad` (three
-/// or four), the bits split by nibble tables (GFNI where the CPU has it), the
-/// product by ζ as shifted copies, no reduction. For CPUs whose PEXT is slow
+/// [`type1_kernel`] on SSE registers with the token in hand (see [`type1_lanes`]).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn type1_on_lanes<const N: usize, M: ModulusSpec>(
+    t: crate::binary::backend::x86_64::Pclmul,
+    m: &M,
+    a: &[u64; N],
+) -> [u64; N] {
+    use crate::binary::backend::x86_64::{lanes, PclmulGfni};
+    let x = lanes::from_words(a);
+    let r = if N == 2 {
+        lanes::sqrt_type1_pair(t, m, &x)
+    } else {
+        lanes::sqrt_type1_quad(t, PclmulGfni::detect(), m, &x)
+    };
+    lanes::raw_words(&r)
+}
+
+/// [`type1_kernel`] on SSE registers, or `None` where it does not apply (not x86-64
+/// with PCLMULQDQ and SSE4.1, or not two to four words of degree above 64):
+/// `lanes::sqrt_type1_pair` (two words) or `lanes::sqrt_type1_quad` (three or four),
+/// the bits split by nibble tables (GFNI where the CPU has it), the product by ζ as
+/// shifted copies, no reduction. For CPUs whose PEXT is slow
 /// ([`crate::cpu::Feature::PdepFast`] absent: AMD Zen 1/2), where the words' kernel
 /// splits by shifts. Precondition: `m` of type I, `a` reduced. Constant-time.
 #[inline(always)]
 pub fn type1_lanes<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> Option<[u64; N]> {
     #[cfg(target_arch = "x86_64")]
     {
-        use crate::binary::backend::x86_64::{lanes, Pclmul, PclmulGfni};
-        if type1_lanes_applies::<N, M>(m) {
-            let t = Pclmul::detect()?;
-            let x = lanes::from_words(a);
-            let r = if N == 2 {
-                lanes::sqrt_type1_pair(t, m, &x)
-            } else {
-                lanes::sqrt_type1_quad(t, PclmulGfni::detect(), m, &x)
-            };
-            return Some(lanes::raw_words(&r));
-        }
+        type1_lanes_token::<N, M>(m).map(|t| type1_on_lanes(t, m, a))
     }
-    let _ = (m, a);
-    None
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (m, a);
+        None
+    }
 }
 
 /// `out[i] = type1(m, a[i])` for every i (`i < min(a.len(), out.len())`): for a
@@ -247,9 +259,10 @@ pub fn type1_many_one_by_one<const N: usize, M: ModulusSpec>(
     if bmi2::type1_many(m, a, out) {
         return;
     }
-    if type1_lanes_applies::<N, M>(m) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(t) = type1_lanes_token::<N, M>(m) {
         for (o, x) in out.iter_mut().zip(a) {
-            *o = type1_lanes(m, x).unwrap_or_else(|| type1_portable(m, x));
+            *o = type1_on_lanes(t, m, x);
         }
         return;
     }

@@ -337,16 +337,20 @@ impl WordSplit for AsmPextSplit {
             }
             return crate::binary::sqrt::backend::PortableSplit::split_words(a, words);
         }
-        let mut even = [0u64; N];
-        let mut odd = [0u64; N];
-        for (i, &w) in a.iter().enumerate().take(words) {
-            // SAFETY: only used where BMI2 was detected (see the type's documentation).
-            let (e, o) = unsafe { (pext(w, EVEN_MASK), pext(w, ODD_MASK)) };
-            let sh = 32 * (i & 1);
-            even[i / 2] |= e << sh;
-            odd[i / 2] |= o << sh;
-        }
-        (even, odd)
+        PextUnchecked::split_words(a, words)
+    }
+}
+
+/// PEXT through [`pext`] without [`AsmPextSplit`]'s speed check, for its array split
+/// once that check has passed (the trait's word-by-word loop).
+struct PextUnchecked;
+
+impl WordSplit for PextUnchecked {
+    #[inline(always)]
+    fn split_word(w: u64) -> (u64, u64) {
+        // SAFETY: only reached from `AsmPextSplit::split_words`, used where BMI2 was
+        // detected (see that type's documentation).
+        unsafe { (pext(w, EVEN_MASK), pext(w, ODD_MASK)) }
     }
 }
 

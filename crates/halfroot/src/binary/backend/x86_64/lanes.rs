@@ -23,7 +23,10 @@
 //! bottom, [`fold::montgomery_reduce_pairs`]) for the elements that
 //! [`crate::binary::packed::MontgomeryReduction`] holds as `a·x^(64N) mod P`, and the
 //! square root on the lanes ([`sqrt`]; for type I SSRF moduli of two words
-//! [`sqrt_type1_pair`] and [`sqrt_type1_pair_gfni`], no product).
+//! [`sqrt_type1_pair`] and [`sqrt_type1_pair_gfni`], of three or four words
+//! [`sqrt_type1_quad`] and [`sqrt_type1_quad_montgomery`], no product), and the even/odd
+//! bit split those use ([`split_words`]: each byte's even and odd bits by GFNI or by
+//! `pshufb` nibble tables, Avanzi §3.1's compression by table).
 //!
 //! Cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4, the arrangements of
 //! [`fold::mul_pairs`]) or the square's N, then the reduction's rounds (squares by
