@@ -632,6 +632,30 @@ fn peer_field_checks(rows: &[Value], out: &mut Vec<Check>) {
         }
         cases
     };
+    // The product's latency against the PCLMULQDQ bound, per NIST polynomial.
+    for row in rows {
+        let Some(list) = row
+            .get("mul_latency_bound")
+            .and_then(|b| b.get("rows"))
+            .and_then(Value::as_array)
+        else {
+            continue;
+        };
+        let cases: Vec<Case> = list
+            .iter()
+            .filter_map(|b| {
+                let m = b.get("modulus").and_then(Value::as_str)?;
+                let r = num(b, &["ratio"])?;
+                Some((m.to_string(), r, r <= 1.3))
+            })
+            .collect();
+        out.extend(check(
+            20,
+            "mul latency ≤ 1.3× the PCLMULQDQ bound (products × reciprocal throughput + the reduction's path), NIST polynomials",
+            cases,
+            times,
+        ));
+    }
     for row in rows {
         if let Some(ops) = row.get("peer_c_xs233_gf233").and_then(Value::as_array) {
             let cases = judge(
@@ -834,6 +858,31 @@ mod tests {
             t.measured.contains("B-233 vs xsb233_mul_ladder: 1.038× ✗"),
             "{}",
             t.measured
+        );
+    }
+
+    #[test]
+    fn mul_bound_target_is_judged_per_polynomial() {
+        let mut doc = Map::new();
+        doc.insert(
+            "fields".into(),
+            json!([{"mul_latency_bound": {"pclmulqdq_latency_ns": 1.8,
+                    "pclmulqdq_recip_throughput_ns": 0.8, "cycle_ns": 0.4, "rows": [
+                        {"modulus": "163,7,6,3,0", "ratio": 1.25},
+                        {"modulus": "571,10,5,2,0", "ratio": 2.0}]}}]),
+        );
+        let c = checks(&doc);
+        let b = c
+            .iter()
+            .find(|c| c.target.contains("PCLMULQDQ bound"))
+            .expect("bound target");
+        assert_eq!(b.issue, 20);
+        assert_eq!(b.met, Some(false));
+        assert!(b.measured.contains("163,7,6,3,0: 1.250×"), "{}", b.measured);
+        assert!(
+            b.measured.contains("571,10,5,2,0: 2.000× ✗"),
+            "{}",
+            b.measured
         );
     }
 

@@ -478,6 +478,22 @@ fn chains_of<E: Copy, const L: usize>(
     op: impl Fn(&E, usize) -> E,
 ) -> f64 {
     let mut x = start;
+    if L == 1 {
+        // One chain: a plain local, not an array of one. Through the array LLVM kept
+        // the element in a stack slot, stored and reloaded twice a step in one build
+        // (session 31, Zen 1: the 233,74,0 packed product chain 22.0 ns against 15.0
+        // in the builds before and in a scratch harness).
+        let mut one = start[0];
+        let t = median_ns(budget, STEPS, || {
+            let mut v = one;
+            for _ in 0..STEPS {
+                v = op(&v, 0);
+            }
+            one = v;
+            black_box(&mut one);
+        });
+        return t;
+    }
     median_ns(budget, STEPS * L, || {
         // A local copy, so the chains stay in registers for the STEPS rounds: the
         // captured `x` lives in memory, and LLVM kept storing and reloading it each
@@ -958,6 +974,147 @@ fn measure_inline(budget: Budget) -> Vec<InlineRow> {
     .collect()
 }
 
+/// The probe timings behind the bound on a product's latency, ns.
+struct ClmulProbe {
+    /// PCLMULQDQ, one dependent chain.
+    latency: f64,
+    /// PCLMULQDQ, twelve independent chains.
+    recip_throughput: f64,
+    /// One dependent `pxor`: one cycle.
+    cycle: f64,
+}
+
+/// Times the probes of `backend::x86_64::probe`, or `None` without PCLMULQDQ.
+#[cfg(target_arch = "x86_64")]
+fn measure_clmul_probe(budget: Budget) -> Option<ClmulProbe> {
+    use halfroot::binary::backend::x86_64::{probe, Pclmul};
+    const ROUNDS: usize = 256;
+    let t = Pclmul::detect()?;
+    let mut x = [0x9e37_79b9_7f4a_7c15u64, 0xd1b5_4a32_d192_ed03];
+    let latency = median_ns(budget, 4 * ROUNDS, || {
+        x = probe::pclmul_dependent(t, black_box(x), ROUNDS);
+    });
+    let recip_throughput = median_ns(budget, 12 * ROUNDS, || {
+        x = probe::pclmul_independent(t, black_box(x), ROUNDS);
+    });
+    let cycle = median_ns(budget, 4 * ROUNDS, || {
+        x = probe::pxor_dependent(t, black_box(x), ROUNDS);
+    });
+    black_box(x);
+    Some(ClmulProbe {
+        latency,
+        recip_throughput,
+        cycle,
+    })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn measure_clmul_probe(_budget: Budget) -> Option<ClmulProbe> {
+    None
+}
+
+/// One row of the report's field table: the modulus text, our timings, OpenSSL's (with
+/// `--peers`).
+type FieldRow<'a> = (
+    &'a str,
+    Ours,
+    Option<Result<Vec<(&'static str, f64)>, String>>,
+);
+
+/// One NIST polynomial's bound and our fastest product chain on it.
+struct MulBound {
+    modulus: &'static str,
+    words: usize,
+    products: usize,
+    rounds: u32,
+    reduction_cycles: u32,
+    bound: f64,
+    measured: f64,
+    by: &'static str,
+}
+
+/// The reduction's critical path for `x^d + Σ x^k` (`exps` = d, the k in decreasing
+/// order, 0), in fold rounds and cycles: each round one shift and an XOR tree joining
+/// the word and the two pieces of each of the t terms below d (⌈log₂(2t + 1)⌉ levels);
+/// ⌈(d − 1)/(d − k_max)⌉ rounds take a product of degree 2d − 2 below d.
+fn reduction_path(exps: &[u32]) -> Option<(u32, u32)> {
+    let (&d, ks) = exps.split_first()?;
+    let k_max = *ks.first()?;
+    if k_max >= d {
+        return None;
+    }
+    let rounds = (d - 1).div_ceil(d - k_max);
+    let pieces = 2 * ks.len() as u32 + 1;
+    let levels = u32::BITS - (pieces - 1).leading_zeros();
+    Some((rounds, rounds * (1 + levels)))
+}
+
+/// The bound and the fastest measured product chain for each NIST polynomial of the
+/// report (see the section's text).
+fn mul_bounds(
+    probe: &ClmulProbe,
+    rows: &[FieldRow<'_>],
+    inline: &[InlineRow],
+    xs233: Option<&Xs233Fields>,
+) -> Vec<MulBound> {
+    use halfroot::binary::backend::clmul_products;
+    use halfroot::binary::backend::InlineReduction;
+    const NIST: [&str; 5] = [
+        "163,7,6,3,0",
+        "233,74,0",
+        "283,12,7,5,0",
+        "409,87,0",
+        "571,10,5,2,0",
+    ];
+    let mut out = Vec::new();
+    for m in NIST {
+        let exps: Vec<u32> = m.split(',').filter_map(|e| e.parse().ok()).collect();
+        let Some((rounds, reduction_cycles)) = reduction_path(&exps) else {
+            continue;
+        };
+        let words = (exps[0] as usize).div_ceil(64);
+        let products = clmul_products(words);
+        let mut best: Option<(f64, &'static str)> = None;
+        let mut offer = |v: f64, by: &'static str| {
+            if v.is_finite() && best.is_none_or(|(b, _)| v < b) {
+                best = Some((v, by));
+            }
+        };
+        if let Some((_, o, _)) = rows.iter().find(|(r, _, _)| *r == m) {
+            offer(o.mul_latency, "`BinaryField::mul`");
+        }
+        if let Some((_, _, kinds, dm, _)) = inline.iter().find(|r| r.0 == m) {
+            if let Some(i) = InlineReduction::ALL.iter().position(|k| k.name() == dm) {
+                if let Some(Some((lat, _))) = kinds.get(i) {
+                    offer(*lat, "inlined default");
+                }
+            }
+        }
+        if m == "233,74,0" {
+            if let Some(Ok(p)) = xs233.map(|x| &x.nist_packed) {
+                if let Some((lat, _)) = p.first() {
+                    offer(*lat, "`PackedField::mul`");
+                }
+            }
+        }
+        let Some((measured, by)) = best else {
+            continue;
+        };
+        out.push(MulBound {
+            modulus: m,
+            words,
+            products,
+            rounds,
+            reduction_cycles,
+            bound: products as f64 * probe.recip_throughput
+                + f64::from(reduction_cycles) * probe.cycle,
+            measured,
+            by,
+        });
+    }
+    out
+}
+
 /// `d,k,…,0` for a spec.
 fn spec_label<M: ModulusSpec>(m: &M) -> String {
     let mut e = vec![m.degree()];
@@ -1208,7 +1365,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          inlines into its callers (`InlineReduction`: PCLMULQDQ through `asm!`, the \
          reduction by carry-less folds, by shifts in SSE registers, or by shifts in \
          general registers); `default` is the one `Arith::mul` / `Arith::sqr` use for \
-         this polynomial (chosen by polynomial shape from measurements on AMD Zen 5; \
+         this polynomial on this CPU (chosen by polynomial shape, from measurements on \
+         AMD Zen 5 where PDEP is fast and on AMD Zen 1 where it runs in microcode; \
          this table lets the choice be checked on this CPU):\n\n",
     );
     if inline.is_empty() {
@@ -1465,6 +1623,69 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         }
     }
 
+    let probe = measure_clmul_probe(budget);
+    let bounds = probe
+        .as_ref()
+        .map(|p| mul_bounds(p, &rows, &inline, xs233.as_ref()))
+        .unwrap_or_default();
+    md.push_str(
+        "\nThe product's latency against the PCLMULQDQ bound (issue 20), NIST polynomials: \
+         `bound` = carry-less products of our product (Karatsuba: 6, 9, 15, 24, 36 for \
+         4, 5, 7 and 9 words; `backend::clmul_products`) × PCLMULQDQ's reciprocal \
+         throughput + the reduction's critical path × one cycle. The reduction's path is \
+         counted, not timed: each fold round is one shift and then an XOR tree joining, \
+         per word, the word and the two pieces of each of the t nonzero terms of \
+         P − x^d (⌈log₂(2t + 1)⌉ levels), and ⌈(d − 1)/(d − k_max)⌉ rounds bring a \
+         product of degree 2d − 2 below d. PCLMULQDQ's latency and reciprocal \
+         throughput and one cycle (a dependent `pxor`) are timed by \
+         `backend::x86_64::probe` in this run. `measured` is our fastest single-element \
+         product chain (x ← x·b) on that polynomial in this run: `BinaryField::mul` \
+         (the `Mul lat` column above), the inlined default kernel (table above) or \
+         `PackedField::mul` (c-xs233 table, with `--peers`); the target is ≤ 1.3× the \
+         bound:\n\n",
+    );
+    match &probe {
+        None => md.push_str("(skipped: this CPU has no PCLMULQDQ)\n"),
+        Some(p) => {
+            md.push_str(&format!(
+                "PCLMULQDQ on this CPU: latency {} ns, reciprocal throughput {} ns; one \
+                 cycle {} ns ({} cycles and {} cycles).\n\n",
+                ns(p.latency),
+                ns(p.recip_throughput),
+                ns(p.cycle),
+                ratio(p.latency / p.cycle),
+                ratio(p.recip_throughput / p.cycle),
+            ));
+            let mut tb = Table::new([
+                "Polynomial",
+                "Words",
+                "Products",
+                "Products ns",
+                "Rounds",
+                "Reduction cycles",
+                "Bound ns",
+                "Measured ns",
+                "by",
+                "Measured / bound",
+            ]);
+            for b in &bounds {
+                tb.push([
+                    b.modulus.to_string(),
+                    b.words.to_string(),
+                    b.products.to_string(),
+                    ns(b.products as f64 * p.recip_throughput),
+                    b.rounds.to_string(),
+                    b.reduction_cycles.to_string(),
+                    ns(b.bound),
+                    ns(b.measured),
+                    b.by.to_string(),
+                    ratio(b.measured / b.bound),
+                ]);
+            }
+            md.push_str(&tb.render());
+        }
+    }
+
     let json_rows: Vec<Value> = rows
         .iter()
         .map(|(m, o, peer)| {
@@ -1617,6 +1838,32 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "latency_ns": { "out_of_line": { "mul": base.0, "sqr": base.1 }, "inline": per },
             "default_mul": dm,
             "default_sqr": ds,
+        }));
+    }
+    if let Some(p) = &probe {
+        let list: Vec<Value> = bounds
+            .iter()
+            .map(|b| {
+                json!({
+                    "modulus": b.modulus,
+                    "words": b.words,
+                    "products": b.products,
+                    "reduction_rounds": b.rounds,
+                    "reduction_cycles": b.reduction_cycles,
+                    "bound_ns": b.bound,
+                    "measured_ns": b.measured,
+                    "measured_by": b.by,
+                    "ratio": b.measured / b.bound,
+                })
+            })
+            .collect();
+        json_rows.push(json!({
+            "mul_latency_bound": {
+                "pclmulqdq_latency_ns": p.latency,
+                "pclmulqdq_recip_throughput_ns": p.recip_throughput,
+                "cycle_ns": p.cycle,
+                "rows": list,
+            }
         }));
     }
     for (w, name, lat, thr) in &clmul {

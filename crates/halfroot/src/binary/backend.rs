@@ -165,6 +165,40 @@ impl core::fmt::Display for Backend {
     }
 }
 
+/// The number of carry-less 64×64-bit products (PCLMULQDQ) in the x86-64 backend's
+/// unreduced product of two `words`-word operands ([`x86_64::mul_wide`], the field
+/// product's kernel): the fixed Karatsuba arrangements 1, 3, 6, 9, 15, 18, 24, 27, 36
+/// and 45 for 1 to 10 words, recursive 2-way Karatsuba on slices (halves of ⌈n/2⌉ and
+/// ⌊n/2⌋ words, schoolbook at four words and below) up to 64 words, schoolbook (n²)
+/// beyond. `halfroot report fields` multiplies it by PCLMULQDQ's reciprocal throughput
+/// for the bound on a product's latency.
+pub const fn clmul_products(words: usize) -> usize {
+    match words {
+        0 => 0,
+        1 => 1,
+        2 => 3,
+        3 => 6,
+        4 => 9,
+        5 => 15,
+        6 => 18,
+        7 => 24,
+        8 => 27,
+        9 => 36,
+        10 => 45,
+        n if n > 64 => n * n,
+        n => slice_products(n),
+    }
+}
+
+/// Products of the recursive slice Karatsuba for `n` words (see [`clmul_products`]).
+const fn slice_products(n: usize) -> usize {
+    if n <= 4 {
+        return n * n;
+    }
+    let h = n.div_ceil(2);
+    2 * slice_products(h) + slice_products(n - h)
+}
+
 /// How the *inlined* single-element product and square reduce: the kernels the
 /// `pclmul-fold` engine inlines into its callers for compile-time specs of 2–4 words
 /// (x86-64 with PCLMULQDQ; [`x86_64::fold`]). PCLMULQDQ is issued there through a
@@ -183,6 +217,16 @@ impl core::fmt::Display for Backend {
 /// Moving a 128-bit value to general registers and back costs about 10 cycles on
 /// Zen 5, and simple SSE operations 2 cycles of latency, which is why no single
 /// reduction wins everywhere.
+///
+/// On AMD Zen 1 (family 23, the class whose PDEP/PEXT run in microcode, see
+/// [`Feature::PdepFast`](crate::cpu::Feature::PdepFast); `halfroot report fields`,
+/// session 31, ns per product in one dependent chain) the products rank otherwise:
+/// `ClmulFold` wins for every two-word polynomial it serves (113,9,0 8.6 ns against
+/// 10.4 by `GprShift`; 127,1,0 9.8 against 11.4) and `SseShift` for the 233-bit
+/// trinomials (233,74,0 15.4 against 18.4; 233,159,0 20.3 against 22.5), so on CPUs
+/// without fast PDEP [`InlineReduction::default_mul`] takes those; the squares' ranking
+/// is the same on both CPUs. Where the two rules agree the choice folds to a constant;
+/// where they differ one cached flag picks the kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineReduction {
     /// Carry-less folds by the 64-bit pieces of `R = x^(64N−d)·(P − x^d)`, in SSE
@@ -237,30 +281,60 @@ impl InlineReduction {
     }
 
     /// The reduction the `pclmul-fold` engine inlines for products modulo `m`, or `None`
-    /// (runtime moduli, other word counts: the out-of-line kernel). See the type's
-    /// documentation for the measurements behind the rule.
+    /// (runtime moduli, other word counts: the out-of-line kernel), on this CPU: the
+    /// rule measured on Zen 5, or on CPUs whose PDEP runs in microcode (Zen 1) the one
+    /// measured there. See the type's documentation for the measurements behind both.
     #[inline(always)]
     pub fn default_mul<const N: usize, M: ModulusSpec>(m: &M) -> Option<InlineReduction> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let fast = Self::default_mul_for::<N, M>(m, true)?;
+            let slow = Self::default_mul_for::<N, M>(m, false)?;
+            Some(if fast == slow || x86_64::pdep_fast() {
+                fast
+            } else {
+                slow
+            })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = m;
+            None
+        }
+    }
+
+    /// [`InlineReduction::default_mul`]'s rule for a CPU with fast PDEP (`pdep_fast`,
+    /// measured on Zen 5) or without (measured on Zen 1), whatever this CPU is.
+    #[inline(always)]
+    pub fn default_mul_for<const N: usize, M: ModulusSpec>(
+        m: &M,
+        pdep_fast: bool,
+    ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
             if !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
             let one_piece = x86_64::fold::r_pieces::<N, M>(m) == 1;
-            Some(
-                if one_piece
-                    && m.middle_exponents().len() >= 3
-                    && InlineReduction::ClmulFold.applies::<N, M>(m)
-                {
-                    InlineReduction::ClmulFold
-                } else {
-                    InlineReduction::GprShift
-                },
-            )
+            let fold = InlineReduction::ClmulFold.applies::<N, M>(m);
+            Some(if one_piece && m.middle_exponents().len() >= 3 && fold {
+                InlineReduction::ClmulFold
+            } else if pdep_fast {
+                InlineReduction::GprShift
+            } else if N == 2 && fold {
+                InlineReduction::ClmulFold
+            } else if N >= 3
+                && m.middle_exponents().len() == 1
+                && InlineReduction::SseShift.applies::<N, M>(m)
+            {
+                InlineReduction::SseShift
+            } else {
+                InlineReduction::GprShift
+            })
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = m;
+            let _ = (m, pdep_fast);
             None
         }
     }

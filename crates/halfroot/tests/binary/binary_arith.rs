@@ -190,8 +190,11 @@ fn inline_reductions_cover_the_small_specs() {
         assert_eq!(runs, small, "{} N={N}", M::default().degree());
         if small {
             *seen += 1;
+            // This CPU's choice and both CPU classes' rules (fast PDEP or not).
             for pick in [
                 InlineReduction::default_mul::<N, M>(&m),
+                InlineReduction::default_mul_for::<N, M>(&m, true),
+                InlineReduction::default_mul_for::<N, M>(&m, false),
                 InlineReduction::default_sqr::<N, M>(&m),
             ] {
                 let kind = pick.expect("a default for a small spec");

@@ -37,6 +37,7 @@ use crate::binary::portable;
 
 pub mod fold;
 pub mod lanes;
+pub mod probe;
 #[rustfmt::skip]
 mod montgomery_clmul;
 
