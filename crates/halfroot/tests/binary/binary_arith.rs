@@ -858,3 +858,73 @@ macro_rules! zeta_kernel_matches_portable_for {
 fn zeta_sqrt_kernel_matches_portable() {
     halfroot::for_each_representative_binary_spec!(zeta_kernel_matches_portable_for);
 }
+
+/// The instruction probes behind the report's bound on a product's latency compute what
+/// they claim: chains of PCLMULQDQ (high word times low word, the 0x01 form) and of
+/// `pxor`, against a carry-less product written here bit by bit; and the product
+/// counts of the Karatsuba arrangements follow their recursion.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn clmul_probes_compute_their_chains() {
+    use halfroot::binary::backend::clmul_products;
+    use halfroot::binary::backend::x86_64::{probe, Pclmul};
+    use halfroot::cpu::{kernel_log, Feature};
+    fn clmul(a: u64, b: u64) -> [u64; 2] {
+        let mut r = [0u64; 2];
+        for i in 0..64 {
+            if (b >> i) & 1 == 1 {
+                r[0] ^= a << i;
+                if i > 0 {
+                    r[1] ^= a >> (64 - i);
+                }
+            }
+        }
+        r
+    }
+    // `pclmulqdq v, v, 0x01`: the high word of v times its low word.
+    let step = |v: [u64; 2]| clmul(v[1], v[0]);
+    let t = Pclmul::detect();
+    if !kernel_log::check(
+        "binary::x86_64::probe",
+        t.is_some(),
+        &[Feature::Pclmulqdq, Feature::Sse41],
+    ) {
+        return;
+    }
+    let t = t.expect("checked");
+    for x in [
+        [0x9e37_79b9_7f4a_7c15u64, 0xd1b5_4a32_d192_ed03],
+        [u64::MAX, u64::MAX],
+        [1, 1],
+    ] {
+        for rounds in [0usize, 1, 3] {
+            let mut want = x;
+            for _ in 0..4 * rounds {
+                want = step(want);
+            }
+            assert_eq!(probe::pclmul_dependent(t, x, rounds), want);
+            let mut want12 = x;
+            for i in 0..12u64 {
+                let mut c = [x[0] ^ (i << 32), x[1] ^ i];
+                for _ in 0..rounds {
+                    c = step(c);
+                }
+                want12 = [want12[0] ^ c[0], want12[1] ^ c[1]];
+            }
+            assert_eq!(probe::pclmul_independent(t, x, rounds), want12);
+            let k = [0x3333u64, 0x5555];
+            let mut wx = x;
+            for _ in 0..4 * rounds {
+                wx = [wx[0] ^ k[0], wx[1] ^ k[1]];
+            }
+            assert_eq!(probe::pxor_dependent(t, x, rounds), wx);
+        }
+    }
+    let expect = [0usize, 1, 3, 6, 9, 15, 18, 24, 27, 36, 45];
+    for (n, &p) in expect.iter().enumerate() {
+        assert_eq!(clmul_products(n), p, "{n} words");
+    }
+    // 11 words: halves of 6 and 5 words, halved again into schoolbook leaves of 3 and 2.
+    assert_eq!(clmul_products(11), 2 * (2 * 9 + 9) + (2 * 9 + 4));
+    assert_eq!(clmul_products(65), 65 * 65);
+}
