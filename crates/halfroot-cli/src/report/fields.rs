@@ -478,22 +478,6 @@ fn chains_of<E: Copy, const L: usize>(
     op: impl Fn(&E, usize) -> E,
 ) -> f64 {
     let mut x = start;
-    if L == 1 {
-        // One chain: a plain local, not an array of one. Through the array LLVM kept
-        // the element in a stack slot, stored and reloaded twice a step in one build
-        // (session 31, Zen 1: the 233,74,0 packed product chain 22.0 ns against 15.0
-        // in the builds before and in a scratch harness).
-        let mut one = start[0];
-        let t = median_ns(budget, STEPS, || {
-            let mut v = one;
-            for _ in 0..STEPS {
-                v = op(&v, 0);
-            }
-            one = v;
-            black_box(&mut one);
-        });
-        return t;
-    }
     median_ns(budget, STEPS * L, || {
         // A local copy, so the chains stay in registers for the STEPS rounds: the
         // captured `x` lives in memory, and LLVM kept storing and reloading it each
