@@ -47,18 +47,16 @@ RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p halfroot -p halfroot-cli -p ha
 export HALFROOT_KERNEL_LOG="$PWD/target/kernel-log.txt"
 rm -f "$HALFROOT_KERNEL_LOG"
 # (--timings: target/cargo-timings/ says which crate took how long to build.)
-# The longest units of the test build first, side by side: halfroot's `binary`, `packed`
-# and `ext` test binaries. In one `cargo test` build cargo started them when it pleased:
-# CI at e70d8a9 built `binary` last, alone on two cores for its 259 s (test build 12 min
-# 03 s). `packed` (the packed field's tests) was part of `binary` until session 31: on the
-# Zen 1 `binary` took 684 s, alone on one core for its last 360 s after `ext` (324 s). The
-# `--workspace` and the features are those of the build below, so nothing is compiled
-# twice.
-cargo test --workspace "${profile[@]}" --no-run --timings --test binary --test packed --test ext "${features[@]}"
+# The two longest units of the test build first, side by side: halfroot's `binary` and
+# `ext` test binaries (about four CPU-minutes each). In one `cargo test` build cargo
+# started them when it pleased: CI at e70d8a9 built `binary` last, alone on two cores
+# for its 259 s (test build 12 min 03 s). The `--workspace` and the features are those of
+# the build below, so nothing is compiled twice.
+cargo test --workspace "${profile[@]}" --no-run --timings --test binary --test ext "${features[@]}"
 cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
-# `binary`, `packed`, `it` and `ext` test binaries; `it` runs the library's unit tests too) again under
+# `binary`, `it` and `ext` test binaries; `it` runs the library's unit tests too) again under
 # every HALFROOT_CPU level below native that this CPU supports (`halfroot cpu --levels`,
 # lowest first, native last), so that the portable code and the AVX2-class kernels (the
 # path of CPUs without AVX-512) are tested here too. The binaries built above are run
@@ -90,11 +88,11 @@ for line in sys.stdin:
     t = m.get("target", {})
     if (m.get("reason") == "compiler-artifact" and m.get("executable")
             and m.get("profile", {}).get("test") and "crates/halfroot#" in m.get("package_id", "")
-            and t.get("name") in ("binary", "packed", "it", "ext")):
+            and t.get("name") in ("binary", "it", "ext")):
         print(m["executable"])
 ')
-if [ "${#forced_bins[@]}" -ne 4 ]; then
-    echo "forced paths: expected 4 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
+if [ "${#forced_bins[@]}" -ne 3 ]; then
+    echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
     exit 1
 fi
 # The F_{q^k} code (and the GF(p) code under it) reads none of the features the `clmul`

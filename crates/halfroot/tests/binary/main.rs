@@ -3,17 +3,13 @@
 //! compiled as ONE test binary so that the code generic over the compile-time specs is
 //! instantiated once for all of them. The other topics are in `tests/it` and
 //! `tests/ext`; the three binaries build in parallel (CI time). Run one topic with
-//! `cargo test -p halfroot --release --test binary <module>::`. The packed field's tests are a
-//! binary of their own (`tests/packed`: its instantiations share little with these), so
-//! that the two build side by side.
-
-#[path = "../support/binary_oracle.rs"]
-mod binary_oracle;
+//! `cargo test -p halfroot --release --test binary <module>::`.
 
 mod binary_arith;
 mod binary_inv;
 mod binary_inv_many;
 mod binary_many;
+mod binary_packed;
 mod binary_quadratic;
 mod binary_sliced;
 mod dyn_rows;

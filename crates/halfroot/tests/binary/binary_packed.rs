@@ -9,7 +9,7 @@
 //! field exists there).
 #![cfg(target_arch = "x86_64")]
 
-use crate::binary_oracle::naive_mulmod;
+use crate::binary_arith::naive_mulmod;
 use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::modulus::ModulusSpec;
 use halfroot::binary::packed::{
