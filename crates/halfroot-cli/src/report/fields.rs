@@ -1614,8 +1614,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         .unwrap_or_default();
     md.push_str(
         "\nThe product's latency against the PCLMULQDQ bound (issue 20), NIST polynomials: \
-         `bound` = carry-less products of our product (Karatsuba: 6, 9, 15, 24, 36 for \
-         4, 5, 7 and 9 words; `backend::clmul_products`) × PCLMULQDQ's reciprocal \
+         `bound` = carry-less products of our product (Karatsuba: 6, 9, 15, 24 and 36 for \
+         3, 4, 5, 7 and 9 words; `backend::clmul_products`) × PCLMULQDQ's reciprocal \
          throughput + the reduction's critical path × one cycle. The reduction's path is \
          counted, not timed: each fold round is one shift and then an XOR tree joining, \
          per word, the word and the two pieces of each of the t nonzero terms of \
