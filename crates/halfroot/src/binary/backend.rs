@@ -219,8 +219,9 @@ const fn slice_products(n: usize) -> usize {
 /// reduction wins everywhere.
 ///
 /// On AMD Zen 1 (family 23, the class whose PDEP/PEXT run in microcode, see
-/// [`Feature::PdepFast`](crate::cpu::Feature::PdepFast); `halfroot report fields`,
-/// session 31, ns per product in one dependent chain) the products rank otherwise:
+/// [`Feature::PdepFast`](crate::cpu::Feature::PdepFast); `halfroot report fields` run
+/// there in session 30, ns per product in one dependent chain) the products rank
+/// otherwise:
 /// `ClmulFold` wins for every two-word polynomial it serves (113,9,0 8.6 ns against
 /// 10.4 by `GprShift`; 127,1,0 9.8 against 11.4) and `SseShift` for the 233-bit
 /// trinomials (233,74,0 15.4 against 18.4; 233,159,0 20.3 against 22.5), so on CPUs
