@@ -8,6 +8,11 @@
 //! reduction's critical path counted in cycles (`halfroot report fields` prints the
 //! bound beside the measured product; see the README). The loops carry their values
 //! through `asm!` blocks, so the compiler can neither drop nor merge the instructions.
+//!
+//! Source: the usual latency / throughput loops of instruction tables (Agner Fog's,
+//! uops.info). Cost: exactly the instructions named per round, plus the loop's counter.
+//! Preconditions: the [`Pclmul`] token (PCLMULQDQ, SSE2, SSE4.1). Constant-time: not a
+//! concern (they time public values; no branch or address depends on them).
 
 use core::arch::x86_64::{__m128i, _mm_set_epi64x, _mm_xor_si128};
 

@@ -113,9 +113,10 @@ macro_rules! sqr_233_74 {
 /// without their low parts (all ten feed d2, which the second fold waits for), and
 /// e0 and g0 last (they feed only d0 and d1, which take the folds at the very end), so
 /// that their latency overlaps the folds. Where PCLMULQDQ issues one every two cycles
-/// (AMD Zen 1) this shortens the chain by about three cycles: scratch harness on the
-/// Zen 1, ns, one chain / eight, 13.8 / 13.1 against 15.0 / 13.8 for c-xs233's order
-/// (e, f, g), with a compilation running beside it (session 31).
+/// (AMD Zen 1) this shortens the chain by one to three cycles: scratch harness on the
+/// idle Zen 1 (the kernel alone, both orders checked equal on 100 000 random operands),
+/// ns, one chain / eight, 13.6–14.0 / 12.4–12.7 against 14.0–15.1 / 13.1–13.7 for
+/// c-xs233's order (e, f, g) (session 31).
 macro_rules! mul_233_74 {
     ($form:ident, $a:expr, $b:expr, $r0:ident, $r1:ident) => {
         core::arch::asm!(
