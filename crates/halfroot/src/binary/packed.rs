@@ -689,7 +689,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> Field for Pac
     fn mul(&self, a: &Packed<N, M, R>, b: &Packed<N, M, R>) -> Packed<N, M, R> {
         match self.clmul {
             Clmul::Vex(t) => Packed::new(self.mul_lanes(t, &a.lanes, &b.lanes)),
-            _ => Packed::new(self.mul_not_vex(a.lanes, b.lanes)),
+            _ => Packed::new(lanes::in_registers(self.mul_not_vex(a.lanes, b.lanes))),
         }
     }
     #[inline(always)]
@@ -798,7 +798,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> BinaryFieldOp
             ),
             SqrtPath::Lanes(_, gfni) => match self.clmul {
                 Clmul::Vex(t) => Packed::new(self.sqrt_lanes(t, gfni, &a.lanes)),
-                _ => self.sqrt_not_vex(*a),
+                _ => Packed::new(lanes::in_registers(self.sqrt_not_vex(*a).lanes)),
             },
             SqrtPath::Words => self.pack(&self.inner.sqrt(&a.canonical())),
         }
