@@ -226,12 +226,20 @@ const fn slice_products(n: usize) -> usize {
 /// 10.4 by `GprShift`; 127,1,0 9.8 against 11.4) and `SseShift` for the 233-bit
 /// trinomials (233,74,0 15.4 against 18.4; 233,159,0 20.3 against 22.5), so on CPUs
 /// without fast PDEP [`InlineReduction::default_mul`] takes those; the squares' ranking
-/// is the same on both CPUs. Where the two rules agree the choice folds to a constant;
-/// where they differ one cached flag picks the kernel.
+/// is the same on both CPUs. Of the two-word polynomials whose R takes two pieces, which
+/// `ClmulFold` serves since session 32, it wins only for the pentanomial (Zen 1:
+/// 83,29,25,3,0 10.4 ns against 16.5 by `GprShift`; the trinomials 97,33,0 and 127,63,0
+/// 13.8 against 11.7 and 11.9), so the rule takes it for two-word pentanomials and for
+/// every R of one piece. Where the two rules agree the choice folds to a constant;
+/// where they differ one flag picks the kernel: the one the engine's token carries
+/// ([`x86_64::PclmulBmi2::pdep_fast`]), read where the field is, so that a loop over one
+/// field keeps one kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineReduction {
     /// Carry-less folds by the 64-bit pieces of `R = x^(64N−d)·(P − x^d)`, in SSE
-    /// registers; needs `d − k_max > 64`.
+    /// registers; needs the conditions of
+    /// [`word_fold_applies`](x86_64::fold::word_fold_applies) (`d − k_max > 64`, or
+    /// 83,29,25,3,0, 97,33,0 and 127,63,0 among the SSRF polynomials).
     ClmulFold,
     /// Shifts and XORs in SSE registers, every term of R at once (c-xs233's way);
     /// needs `d − k_max > 64`.
@@ -259,8 +267,10 @@ impl InlineReduction {
     }
 
     /// Whether this reduction serves `m` with `N`-word elements: `2 ≤ N ≤ 4`,
-    /// `64(N − 1) < d ≤ 64N`, and for `ClmulFold` and `SseShift` also `d − k_max > 64`
-    /// (their last step folds the bits at and above d once, which suffices only then).
+    /// `64(N − 1) < d ≤ 64N`, for `SseShift` also `d − k_max > 64` (its last step folds
+    /// the bits at and above d once, which suffices only then), for `ClmulFold` the
+    /// exact conditions of its passes
+    /// ([`word_fold_applies`](x86_64::fold::word_fold_applies)).
     #[inline(always)]
     pub fn applies<const N: usize, M: ModulusSpec>(self, m: &M) -> bool {
         #[cfg(target_arch = "x86_64")]
@@ -268,9 +278,8 @@ impl InlineReduction {
             let d = m.degree() as usize;
             let shape = (2..=4).contains(&N) && d > 64 * (N - 1) && d <= 64 * N;
             match self {
-                InlineReduction::ClmulFold | InlineReduction::SseShift => {
-                    shape && x86_64::fold::shape_applies::<N, M>(m)
-                }
+                InlineReduction::ClmulFold => shape && x86_64::fold::word_fold_applies::<N, M>(m),
+                InlineReduction::SseShift => shape && x86_64::fold::shape_applies::<N, M>(m),
                 InlineReduction::GprShift => shape,
             }
         }
@@ -289,19 +298,31 @@ impl InlineReduction {
     pub fn default_mul<const N: usize, M: ModulusSpec>(m: &M) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            let fast = Self::default_mul_for::<N, M>(m, true)?;
-            let slow = Self::default_mul_for::<N, M>(m, false)?;
-            Some(if fast == slow || x86_64::pdep_fast() {
-                fast
-            } else {
-                slow
-            })
+            Self::default_mul_on::<N, M>(m, x86_64::pdep_fast())
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _ = m;
             None
         }
+    }
+
+    /// [`InlineReduction::default_mul`] with this CPU's PDEP speed given (the engine's
+    /// token carries it): where the two rules agree the result is a constant and
+    /// `pdep_fast` is not read.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn default_mul_on<const N: usize, M: ModulusSpec>(
+        m: &M,
+        pdep_fast: bool,
+    ) -> Option<InlineReduction> {
+        let fast = Self::default_mul_for::<N, M>(m, true)?;
+        let slow = Self::default_mul_for::<N, M>(m, false)?;
+        Some(if fast == slow || pdep_fast {
+            fast
+        } else {
+            slow
+        })
     }
 
     /// [`InlineReduction::default_mul`]'s rule for a CPU with fast PDEP (`pdep_fast`,
@@ -322,7 +343,7 @@ impl InlineReduction {
                 InlineReduction::ClmulFold
             } else if pdep_fast {
                 InlineReduction::GprShift
-            } else if N == 2 && fold {
+            } else if N == 2 && fold && (one_piece || m.middle_exponents().len() >= 3) {
                 InlineReduction::ClmulFold
             } else if N >= 3
                 && m.middle_exponents().len() == 1
@@ -460,7 +481,7 @@ impl Engine {
     ) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if let Engine::PclmulFold(t) = self {
-            if let Some(kind) = InlineReduction::default_mul::<N, M>(m) {
+            if let Some(kind) = InlineReduction::default_mul_on::<N, M>(m, t.pdep_fast()) {
                 return x86_64::mul_inline(t.pclmul(), kind, m, a, b);
             }
         }

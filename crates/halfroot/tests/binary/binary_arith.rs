@@ -212,6 +212,98 @@ fn inline_reductions_cover_the_small_specs() {
     assert!(seen >= 8, "only {seen} specs of 2–4 words");
 }
 
+/// The inlined carry-less fold serves the two-word SSRF polynomials whose middle term
+/// lies within 64 bits of the degree where its passes still reduce completely
+/// (83,29,25,3,0: the first pass leaves nothing above 128 bits; 97,33,0 and 127,63,0:
+/// `d − k_max = 64`), and refuses those where they do not (89,51,0: the second pass
+/// would spill into the word it folds; 67,25,17,5,0 and 73,25,0: the last fold would
+/// land above d). Where it serves, its product, square and ζ square root are checked
+/// against the naive oracle on the operands that reach the highest degrees (all ones,
+/// the top bit alone) and on random ones.
+#[test]
+fn clmul_fold_serves_the_ssrf_polynomials_it_reduces_completely() {
+    use halfroot::cpu::{kernel_log, Feature};
+    fn serves<const N: usize, M: ModulusSpec + Default>() -> bool {
+        InlineReduction::ClmulFold.applies::<N, M>(&M::default())
+    }
+    if cfg!(target_arch = "x86_64") {
+        assert!(serves::<2, spec::Ssrf83>());
+        assert!(serves::<2, spec::Ssrf97>());
+        assert!(serves::<2, spec::Ssrf127K63>());
+        assert!(serves::<2, spec::Ssrf127>());
+        assert!(serves::<3, spec::Nist163>());
+        assert!(!serves::<2, spec::Ssrf89>());
+        assert!(!serves::<2, spec::Ssrf67>());
+        assert!(!serves::<2, spec::Ssrf73>());
+        // The shift reduction in SSE registers keeps its own, stricter condition.
+        assert!(!InlineReduction::SseShift.applies::<2, spec::Ssrf83>(&spec::Ssrf83));
+    }
+    if !kernel_log::check(
+        "binary::backend clmul-fold on 83,29,25,3 / 97,33 / 127,63",
+        Backend::Pclmul.is_available(),
+        &[Feature::Pclmulqdq, Feature::Sse41],
+    ) {
+        return;
+    }
+    fn check<M: ModulusSpec + Default>(seed: u64) {
+        let m = M::default();
+        let d = m.degree() as usize;
+        let mut exps = vec![m.degree()];
+        exps.extend_from_slice(m.middle_exponents());
+        exps.push(0);
+        let ar = Arith::<2, M>::with_backend(m, Backend::Pclmul).expect("pclmul");
+        let ones = [
+            u64::MAX,
+            if d >= 128 {
+                u64::MAX
+            } else {
+                (1 << (d - 64)) - 1
+            },
+        ];
+        let mut top = [0u64; 2];
+        top[1] = 1 << (d - 65);
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let mut operands = vec![(ones, ones), (top, top), (ones, top)];
+        for _ in 0..2000 {
+            operands.push((
+                random_elem(&mut rng, d as u32),
+                random_elem(&mut rng, d as u32),
+            ));
+        }
+        for (a, b) in operands {
+            let tag = format!("{exps:?} a={a:x?} b={b:x?}");
+            let p = ar.mul_with_reduction(InlineReduction::ClmulFold, &a, &b);
+            assert_eq!(
+                p.map(|p| p.to_vec()),
+                Some(naive_mulmod(&a, &b, &exps)),
+                "mul {tag}"
+            );
+            let s = ar.sqr_with_reduction(InlineReduction::ClmulFold, &a);
+            assert_eq!(
+                s.map(|s| s.to_vec()),
+                Some(naive_mulmod(&a, &a, &exps)),
+                "sqr {tag}"
+            );
+            // The ζ square-root kernel: a_even + ζ·a_odd mod P for any reduced ζ (here b).
+            let (mut even, mut odd) = ([0u64; 2], [0u64; 2]);
+            for i in 0..d {
+                if bit(&a, i) {
+                    flip(if i % 2 == 0 { &mut even } else { &mut odd }, i / 2);
+                }
+            }
+            let mut want = naive_mulmod(&b, &odd, &exps);
+            for (w, e) in want.iter_mut().zip(&even) {
+                *w ^= e;
+            }
+            let r = ar.sqrt_by_zeta_with_reduction(InlineReduction::ClmulFold, &b, &a);
+            assert_eq!(r.map(|r| r.to_vec()), Some(want), "even + b·odd {tag}");
+        }
+    }
+    check::<spec::Ssrf83>(83);
+    check::<spec::Ssrf97>(97);
+    check::<spec::Ssrf127K63>(127);
+}
+
 /// Checks every operation of every available backend against the oracle, for one
 /// modulus given as `M`.
 #[inline(never)]

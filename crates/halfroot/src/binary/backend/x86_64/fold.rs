@@ -97,6 +97,40 @@ pub fn shape_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
     N >= 2 && d > 64 * (N - 1) && d <= 64 * N && d > kmax + 64
 }
 
+/// Whether [`reduce_pairs_to`] (finishing) reduces every product of two reduced
+/// elements, and everything of lower degree (the ζ square root's d + ⌊d/2⌋ bits), modulo
+/// `m` with `N`-word elements: the exact conditions its three steps need at
+/// `top = 2d − 1`, which [`shape_applies`]'s `d − k_max > 64` implies and which also
+/// hold for 83,29,25,3,0, 97,33,0 and 127,63,0 (`d − k_max` = 54, 64, 64):
+/// - the first pass folds words N.. of the product and leaves bits below
+///   `spill = top + (64N − d) + k_max − 64N`, which must fit in the 2N words;
+/// - if it leaves any at or above 64N, the second pass folds them top down, one word at a
+///   time; a fold of word w reaches bit `64(w − N) + 63 + (64N − d) + k_max`, which stays
+///   below word w only if `d − k_max ≥ 64`;
+/// - the last fold multiplies the `64N − d` bits at and above d by `P − x^d`, which
+///   lands below d only if `64N − d + k_max ≤ d`.
+///
+/// The inlined product, square and ζ square root with [`InlineReduction::ClmulFold`]
+/// rely on this (it is [`InlineReduction::applies`] for that kind).
+#[inline(always)]
+pub fn word_fold_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+    let d = m.degree() as usize;
+    let kmax = m.middle_exponents().first().map_or(0, |&k| k as usize);
+    if N < 2 || d <= 64 * (N - 1) || d > 64 * N || kmax >= d {
+        return false;
+    }
+    let top = 2 * d - 1;
+    let spill = if top > 64 * N {
+        top + (64 * N - d) + kmax - 64 * N
+    } else {
+        0
+    };
+    let first_pass = spill <= 128 * N;
+    let second_pass = spill <= 64 * N || d >= kmax + 64;
+    let last_fold = d.is_multiple_of(64) || 64 * N - d + kmax <= d;
+    first_pass && second_pass && last_fold
+}
+
 /// `(P − x^d)·x^shift` as N little-endian words (bits past 64N dropped; callers keep
 /// the degree below it).
 #[inline(always)]
