@@ -14,7 +14,10 @@
 //! square is `clmul(a_k, a_k)` per word, already at its place in the pair layout.
 //!
 //! Preconditions: `N ≥ 2`, `64(N − 1) < d ≤ 64N` and `d − k_max > 64` (checked by
-//! [`applies`]; every NIST and SSRF polynomial of 163 bits and more). Cost per folded
+//! [`applies`]; every NIST and SSRF polynomial of 163 bits and more); for the inlined
+//! word kernels' [`reduce_pairs_to`] from a product of reduced elements, the weaker exact
+//! conditions of [`word_fold_applies`] (which also admit 83,29,25,3,0, 97,33,0 and
+//! 127,63,0). Cost per folded
 //! word: one PCLMULQDQ per nonzero piece of R and one or two XORs.
 //! Constant-time: yes (every branch and loop bound depends on the modulus only).
 //!
