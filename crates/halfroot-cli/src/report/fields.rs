@@ -865,13 +865,21 @@ fn measure_clmul67(_budget: Budget) -> Vec<(usize, &'static str, f64, f64)> {
 
 /// One row of the inlined-kernel table: (polynomial, out-of-line `pclmul` product and
 /// square, then per [`InlineReduction`](halfroot::binary::backend::InlineReduction) its product and square or `None` where it does
-/// not apply, then the names of the defaults for the product and the square), dependent
-/// chains, ns per operation.
-type InlineRow = (String, (f64, f64), Vec<Option<(f64, f64)>>, String, String);
+/// not apply, then the names of the defaults for the product and the square, then the
+/// product by `Arith::mul` on the default backend), dependent chains, ns per operation.
+type InlineRow = (
+    String,
+    (f64, f64),
+    Vec<Option<(f64, f64)>>,
+    String,
+    String,
+    f64,
+);
 
 /// The inlined single-element kernels (`Arith::mul_with_reduction`) on every 2–4-word
-/// field of the table, beside the out-of-line `pclmul` kernel: the measurement behind
-/// `InlineReduction::default_mul` / `default_sqr`. Empty without PCLMULQDQ.
+/// field of the table and the NIST and SSRF fields of 5–9 words, beside the out-of-line
+/// `pclmul` kernel and `Arith::mul` as the default backend runs it: the measurement
+/// behind `InlineReduction::default_mul` / `default_sqr`. Empty without PCLMULQDQ.
 fn measure_inline(budget: Budget) -> Vec<InlineRow> {
     use halfroot::binary::arith::Arith;
     use halfroot::binary::backend::{Backend, InlineReduction};
@@ -908,6 +916,8 @@ fn measure_inline(budget: Budget) -> Vec<InlineRow> {
             )
         }
         let base = both(budget, x0, |x| outlined.mul(x, &b), |x| outlined.sqr(x));
+        let default = Arith::<N, M>::new(m.clone()).ok()?;
+        let by_default = chains::<N, 1>(budget, [x0], |x, _| default.mul(x, &b));
         outlined.mul_with_reduction(InlineReduction::GprShift, &x0, &b)?;
         macro_rules! kind {
             ($k:expr) => {
@@ -935,6 +945,7 @@ fn measure_inline(budget: Budget) -> Vec<InlineRow> {
             kinds,
             name(InlineReduction::default_mul::<N, M>(&m)),
             name(InlineReduction::default_sqr::<N, M>(&m)),
+            by_default,
         ))
     }
     if !Backend::Pclmul.is_available() {
@@ -952,6 +963,11 @@ fn measure_inline(budget: Budget) -> Vec<InlineRow> {
         one::<4, spec::Nist233>(budget),
         one::<4, spec::Ssrf233>(budget),
         one::<4, spec::Ssrf251>(budget),
+        one::<5, spec::Nist283>(budget),
+        one::<5, spec::Ssrf283>(budget),
+        one::<7, spec::Nist409>(budget),
+        one::<9, spec::Nist571>(budget),
+        one::<9, spec::Ssrf571>(budget),
     ]
     .into_iter()
     .flatten()
@@ -1067,12 +1083,13 @@ fn mul_bounds(
         if let Some((_, o, _)) = rows.iter().find(|(r, _, _)| *r == m) {
             offer(o.mul_latency, "`BinaryField::mul`");
         }
-        if let Some((_, _, kinds, dm, _)) = inline.iter().find(|r| r.0 == m) {
+        if let Some((_, _, kinds, dm, _, by_default)) = inline.iter().find(|r| r.0 == m) {
             if let Some(i) = InlineReduction::ALL.iter().position(|k| k.name() == dm) {
                 if let Some(Some((lat, _))) = kinds.get(i) {
                     offer(*lat, "inlined default");
                 }
             }
+            offer(*by_default, "`Arith::mul`");
         }
         if m == "233,74,0" {
             if let Some(Ok(p)) = xs233.map(|x| &x.nist_packed) {
@@ -1343,15 +1360,17 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
 
     let inline = measure_inline(budget);
     md.push_str(
-        "\nSingle-element product and square of 2–4-word fields, one dependent chain \
-         (x ← x·b, x ← x²), ns per operation: the out-of-line `pclmul` kernel (one call \
-         per operation, operands through memory) beside the kernels the default backend \
-         inlines into its callers (`InlineReduction`: PCLMULQDQ through `asm!`, the \
-         reduction by carry-less folds, by shifts in SSE registers, or by shifts in \
-         general registers); `default` is the one `Arith::mul` / `Arith::sqr` use for \
-         this polynomial on this CPU (chosen by polynomial shape, from measurements on \
-         AMD Zen 5 where PDEP is fast and on AMD Zen 1 where it runs in microcode; \
-         this table lets the choice be checked on this CPU):\n\n",
+        "\nSingle-element product and square of the 2–4-word fields and of the 5–9-word \
+         NIST and SSRF fields, one dependent chain (x ← x·b, x ← x²), ns per operation: \
+         the out-of-line `pclmul` kernel (one call per operation, operands through \
+         memory) beside the kernels the default backend can inline into its callers \
+         (`InlineReduction`: PCLMULQDQ through `asm!`, the reduction by carry-less folds, \
+         by shifts in SSE registers, or by shifts in general registers); `default` is \
+         the one `Arith::mul` / `Arith::sqr` inline for this polynomial on this CPU (`—`: \
+         the default backend's out-of-line kernel; chosen by polynomial shape and word \
+         count, from measurements on AMD Zen 5 where PDEP is fast and on AMD Zen 1 where \
+         it runs in microcode; this table lets the choice be checked on this CPU), and \
+         `mul Arith::mul` the product as the default backend runs it:\n\n",
     );
     if inline.is_empty() {
         md.push_str("(skipped: this CPU has no PCLMULQDQ)\n");
@@ -1368,8 +1387,9 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "sqr sse-shift",
             "sqr gpr-shift",
             "default",
+            "mul Arith::mul",
         ]);
-        for (name, base, kinds, dm, ds) in &inline {
+        for (name, base, kinds, dm, ds, by_default) in &inline {
             let cell = |k: &Option<(f64, f64)>, sq: bool| {
                 k.map_or("—".to_string(), |(m, s)| ns(if sq { s } else { m }))
             };
@@ -1379,6 +1399,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             row.push(ns(base.1));
             row.extend(kinds.iter().map(|k| cell(k, true)));
             row.push(ds.clone());
+            row.push(ns(*by_default));
             ti.push(row);
         }
         md.push_str(&ti.render());
@@ -1624,7 +1645,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          throughput and one cycle (a dependent `pxor`) are timed by \
          `backend::x86_64::probe` in this run. `measured` is our fastest single-element \
          product chain (x ← x·b) on that polynomial in this run: `BinaryField::mul` \
-         (the `Mul lat` column above), the inlined default kernel (table above) or \
+         (the `Mul lat` column above), the inlined default kernel or `Arith::mul` on the \
+         default backend (table above) or \
          `PackedField::mul` (c-xs233 table, with `--peers`); the target is ≤ 1.3× the \
          bound:\n\n",
     );
@@ -1806,7 +1828,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
         };
         json_rows.push(json!({ "peer_crrl_gfb127": v }));
     }
-    for (name, base, kinds, dm, ds) in &inline {
+    for (name, base, kinds, dm, ds, by_default) in &inline {
         let per: serde_json::Map<String, Value> = halfroot::binary::backend::InlineReduction::ALL
             .iter()
             .zip(kinds)
@@ -1822,6 +1844,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "latency_ns": { "out_of_line": { "mul": base.0, "sqr": base.1 }, "inline": per },
             "default_mul": dm,
             "default_sqr": ds,
+            "arith_mul_ns": by_default,
         }));
     }
     if let Some(p) = &probe {

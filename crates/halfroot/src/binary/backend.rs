@@ -200,8 +200,8 @@ const fn slice_products(n: usize) -> usize {
 }
 
 /// How the *inlined* single-element product and square reduce: the kernels the
-/// `pclmul-fold` engine inlines into its callers for compile-time specs of 2–4 words
-/// (x86-64 with PCLMULQDQ; [`x86_64::fold`]). PCLMULQDQ is issued there through a
+/// `pclmul-fold` engine inlines into its callers for compile-time specs of 2–4 words,
+/// and on CPUs without fast PDEP of 5–7 words (x86-64 with PCLMULQDQ; [`x86_64::fold`]). PCLMULQDQ is issued there through a
 /// one-instruction `asm!` block, so one field operation in a curve formula costs no
 /// call and no store/reload of its operands.
 ///
@@ -234,6 +234,19 @@ const fn slice_products(n: usize) -> usize {
 /// where they differ one flag picks the kernel: the one the engine's token carries
 /// ([`x86_64::PclmulBmi2::pdep_fast`]), read where the field is, so that a loop over one
 /// field keeps one kernel.
+///
+/// Wider products (5–9 words) are computed in SSE registers too since session 33
+/// ([`x86_64::fold::mul_pairs`]: 15, 24, 27 and 36 PCLMULQDQ for 5, 7, 8 and 9 words),
+/// so every reduction applies to them. Measured on AMD Zen 1 (scratch harness, one
+/// dependent chain of direct calls to each kernel, ns per product, the out-of-line
+/// `pclmul-fold` kernel beside): 283,12,7,5,0 `ClmulFold` 18.3 against 29.1 out of line;
+/// 283,97,89,87,0 `GprShift` 24.6 against 35.1; 409,87,0 `SseShift` 33.4 against
+/// 45.6; but 571,10,5,2,0 `ClmulFold` 65–77 against 60–61 out of line (nine words of
+/// product and operands do not fit the sixteen SSE registers beside the caller's
+/// values), and 571,193,185,5,0 86 (`GprShift`) against 77–84. So on CPUs without fast
+/// PDEP the rule inlines up to 7 words, picked as for the narrower ones; 9 words keep
+/// the out-of-line kernel. On CPUs with fast PDEP the wide kernels were not measured and
+/// keep the out-of-line kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineReduction {
     /// Carry-less folds by the 64-bit pieces of `R = x^(64N−d)·(P − x^d)`, in SSE
@@ -266,7 +279,7 @@ impl InlineReduction {
         }
     }
 
-    /// Whether this reduction serves `m` with `N`-word elements: `2 ≤ N ≤ 4`,
+    /// Whether this reduction serves `m` with `N`-word elements: `2 ≤ N ≤ 9`,
     /// `64(N − 1) < d ≤ 64N`, for `SseShift` also `d − k_max > 64` (its last step folds
     /// the bits at and above d once, which suffices only then), for `ClmulFold` the
     /// exact conditions of its passes
@@ -276,7 +289,7 @@ impl InlineReduction {
         #[cfg(target_arch = "x86_64")]
         {
             let d = m.degree() as usize;
-            let shape = (2..=4).contains(&N) && d > 64 * (N - 1) && d <= 64 * N;
+            let shape = (2..=9).contains(&N) && d > 64 * (N - 1) && d <= 64 * N;
             match self {
                 InlineReduction::ClmulFold => shape && x86_64::fold::word_fold_applies::<N, M>(m),
                 InlineReduction::SseShift => shape && x86_64::fold::shape_applies::<N, M>(m),
@@ -316,13 +329,13 @@ impl InlineReduction {
         m: &M,
         pdep_fast: bool,
     ) -> Option<InlineReduction> {
-        let fast = Self::default_mul_for::<N, M>(m, true)?;
-        let slow = Self::default_mul_for::<N, M>(m, false)?;
-        Some(if fast == slow || pdep_fast {
+        let fast = Self::default_mul_for::<N, M>(m, true);
+        let slow = Self::default_mul_for::<N, M>(m, false);
+        if fast == slow || pdep_fast {
             fast
         } else {
             slow
-        })
+        }
     }
 
     /// [`InlineReduction::default_mul`]'s rule for a CPU with fast PDEP (`pdep_fast`,
@@ -334,7 +347,8 @@ impl InlineReduction {
     ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            if !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
+            let widest = if pdep_fast { 4 } else { 7 };
+            if N > widest || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
             let one_piece = x86_64::fold::r_pieces::<N, M>(m) == 1;
@@ -362,12 +376,13 @@ impl InlineReduction {
     }
 
     /// The reduction the `pclmul-fold` engine inlines for squares modulo `m` (see
-    /// [`InlineReduction::default_mul`]).
+    /// [`InlineReduction::default_mul`]); 2–4 words only (wider squares were not
+    /// measured inlined).
     #[inline(always)]
     pub fn default_sqr<const N: usize, M: ModulusSpec>(m: &M) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            if !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
+            if N > 4 || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
             let ks = m.middle_exponents();
@@ -470,8 +485,9 @@ impl Engine {
     }
 
     /// `a·b mod m`. On the `pclmul-fold` engine with a compile-time spec of 2–4 words
-    /// the kernel is inlined here ([`InlineReduction::default_mul`]); otherwise one
-    /// call to the engine's out-of-line kernel.
+    /// (2–7 on CPUs without fast PDEP) the kernel is inlined here
+    /// ([`InlineReduction::default_mul`]); otherwise one call to the engine's out-of-line
+    /// kernel.
     #[inline(always)]
     pub(crate) fn mul<const N: usize, M: ModulusSpec>(
         self,

@@ -158,9 +158,12 @@ fn backends() -> Vec<Backend> {
         .collect()
 }
 
-/// The inlined single-element kernels ([`InlineReduction`]) run on every 2–4-word
+/// The inlined single-element kernels ([`InlineReduction`]) run on every 2–9-word
 /// spec where this CPU has PCLMULQDQ (their results are checked in `check_field`); the
-/// default choice of each is one that applies. Logged as a skipped kernel elsewhere.
+/// default choice of each is one that applies: for products every 2–4-word spec has
+/// one under both CPU-class rules, 5–7-word specs only under the rule for CPUs without
+/// fast PDEP, 8–9-word specs under neither; squares 2–4 words. Logged as a skipped
+/// kernel elsewhere.
 #[test]
 fn inline_reductions_cover_the_small_specs() {
     use halfroot::cpu::{kernel_log, Feature};
@@ -176,7 +179,7 @@ fn inline_reductions_cover_the_small_specs() {
         let m = M::default();
         let ar = Arith::<N, M>::with_backend(m.clone(), Backend::Pclmul).expect("pclmul");
         let d = m.degree() as usize;
-        let small = (2..=4).contains(&N) && d > 64 * (N - 1);
+        let small = (2..=9).contains(&N) && d > 64 * (N - 1);
         let x: [u64; N] = core::array::from_fn(|i| {
             if 64 * i < d {
                 0x5a5a_1234_u64 << (i % 3)
@@ -191,13 +194,15 @@ fn inline_reductions_cover_the_small_specs() {
         if small {
             *seen += 1;
             // This CPU's choice and both CPU classes' rules (fast PDEP or not).
-            for pick in [
-                InlineReduction::default_mul::<N, M>(&m),
-                InlineReduction::default_mul_for::<N, M>(&m, true),
-                InlineReduction::default_mul_for::<N, M>(&m, false),
-                InlineReduction::default_sqr::<N, M>(&m),
-            ] {
-                let kind = pick.expect("a default for a small spec");
+            let fast = InlineReduction::default_mul_for::<N, M>(&m, true);
+            let slow = InlineReduction::default_mul_for::<N, M>(&m, false);
+            let here = InlineReduction::default_mul::<N, M>(&m);
+            let sqr = InlineReduction::default_sqr::<N, M>(&m);
+            assert_eq!(fast.is_some(), N <= 4, "fast-PDEP rule on {d}");
+            assert_eq!(slow.is_some(), N <= 7, "slow-PDEP rule on {d}");
+            assert_eq!(sqr.is_some(), N <= 4, "square rule on {d}");
+            assert!(here == fast || here == slow, "this CPU's rule on {d}");
+            for kind in [here, fast, slow, sqr].into_iter().flatten() {
                 assert!(kind.applies::<N, M>(&m), "{kind} on {d}");
             }
         }
@@ -209,7 +214,7 @@ fn inline_reductions_cover_the_small_specs() {
         };
     }
     halfroot::for_each_representative_binary_spec!(each);
-    assert!(seen >= 8, "only {seen} specs of 2–4 words");
+    assert!(seen >= 13, "only {seen} specs of 2–9 words");
 }
 
 /// The inlined carry-less fold serves the two-word SSRF polynomials whose middle term

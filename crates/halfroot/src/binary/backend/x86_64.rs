@@ -367,6 +367,11 @@ pub fn sqr_n_fold<const N: usize, M: ModulusSpec>(
     }
 }
 
+/// Whether the out-of-line fold kernel's products of 5–9 words stay in SSE registers
+/// (`fold::mul_pairs`) rather than coming from the word kernels through general
+/// registers.
+pub const WIDE_PRODUCT_IN_PAIRS: bool = true;
+
 #[inline(always)]
 unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
     m: &M,
@@ -375,9 +380,7 @@ unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
     out: *mut [u64; N],
 ) {
     if fold::applies::<N, M>(m) {
-        // Up to 4 words the product stays in SSE registers (`fold::mul_pairs`); wider
-        // ones come from the word kernels.
-        let c = if N <= 4 {
+        let c = if WIDE_PRODUCT_IN_PAIRS || N <= 4 {
             fold::mul_pairs(LEGACY, &fold::load_pairs(a), &fold::load_pairs(b))
         } else {
             let (lo, hi) = k_mul_wide(a, b);

@@ -31,7 +31,8 @@
 //! AMD Zen 5, a third of a 127-bit product). [`mul_inline`] and [`sqr_inline`] inline
 //! the whole product and reduction into the caller (the curve formulas), reduced by
 //! one of three [`InlineReduction`]s; the caller must hold the PCLMULQDQ proof token.
-//! Their cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4; see [`mul_pairs`]) or
+//! Their cost: the product's 4 / 6 / 12 PCLMULQDQ (N = 2 / 3 / 4; 15 / 24 / 27 / 36 for
+//! N = 5 / 7 / 8 / 9; see [`mul_pairs`]) or
 //! the square's N, then the reduction (one PCLMULQDQ per piece of R and folded word, or
 //! two shifts per term of P per word). The `*_to` forms of the reductions can stop
 //! before the last fold (degree < 64N, partially reduced), for
@@ -296,7 +297,7 @@ pub unsafe fn clmul_square<const IMM: u8>(a: __m128i) -> __m128i {
 /// memory round trip), reduced as `kind` says.
 ///
 /// # Safety
-/// The CPU must have PCLMULQDQ; `kind.applies::<N, M>(m)` (for every kind `2 ≤ N ≤ 4`;
+/// The CPU must have PCLMULQDQ; `kind.applies::<N, M>(m)` (for every kind `2 ≤ N ≤ 9`;
 /// else the result is meaningless, never undefined behaviour).
 #[inline(always)]
 pub unsafe fn mul_inline<const N: usize, M: ModulusSpec>(
@@ -425,7 +426,30 @@ pub unsafe fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
 /// slower with [`load_pairs`] here).
 #[inline(always)]
 unsafe fn operand_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
-    pairs_of(a, &[0; N])
+    if N >= WORDS_THROUGH_MEMORY {
+        // SAFETY: SSE2 loads of N readable words.
+        unsafe { load_pairs(a) }
+    } else {
+        pairs_of(a, &[0; N])
+    }
+}
+
+/// From this many words on, the inlined kernels take their operands by 16-byte loads
+/// and give their result by 16-byte stores ([`load_pairs`], [`store_pairs`]) rather than
+/// through general registers ([`pairs_of`], [`pairs_to_words`]).
+pub const WORDS_THROUGH_MEMORY: usize = 5;
+
+/// The reduced result held in pairs, as words (see [`WORDS_THROUGH_MEMORY`]).
+#[inline(always)]
+unsafe fn result_words<const N: usize>(r: &[__m128i; N]) -> [u64; N] {
+    if N >= WORDS_THROUGH_MEMORY {
+        let mut out = [0u64; N];
+        // SAFETY: N writable words.
+        unsafe { store_pairs(r, &mut out) };
+        out
+    } else {
+        pairs_to_words(r).0
+    }
 }
 
 /// Reduces the double-length product held as pairs, as `kind` says, and returns the
@@ -457,7 +481,7 @@ unsafe fn reduce_inline_from<const N: usize, M: ModulusSpec>(
             crate::binary::portable::reduce_below(m, lo, hi, top)
         }
         // SAFETY: forwarded from the caller.
-        _ => pairs_to_words(&unsafe { reduce_pairs_sse(form, kind, m, c, top, true) }).0,
+        _ => result_words(&unsafe { reduce_pairs_sse(form, kind, m, c, top, true) }),
     }
 }
 
@@ -1194,10 +1218,15 @@ unsafe fn clear_word<const N: usize>(c: &mut [__m128i; N], w: usize) {
 /// The unreduced product of `a` and `b`, held as pairs of words ([`load_pairs`]
 /// layout), as pairs of the 2N-word product. For N = 2, 3, 4 the Karatsuba
 /// arrangements (4, 6 and 12 products: a 128-bit product by `mul_128`, N = 4 one
-/// Karatsuba level over 128-bit halves) are computed here without
+/// Karatsuba level over 128-bit halves) and for N = 5, 7, 8, 9 those of [`mul_320`],
+/// [`mul_448`], two levels over 256-bit halves, and [`mul_576`] (15, 24, 27 and 36
+/// products, every 128-bit product by Karatsuba) are computed here without
 /// leaving the SSE registers: moving 128-bit values to general registers and back
 /// costs about 10 cycles on AMD Zen 5 (measured: `movq`/`pinsrq` round trip), more
-/// than a PCLMULQDQ. Other N: the parent's word kernels.
+/// than a PCLMULQDQ. Measured on AMD Zen 1 (out-of-line `pclmul-fold` product, one
+/// dependent chain, scratch harness): 283,12,7,5,0 29–34 ns against 33–40 with the
+/// product from the word kernels, 571,10,5,2,0 60–68 against 70–85. Other N (6, and
+/// above 9): the parent's word kernels.
 ///
 /// # Safety
 /// Callable only where the CPU has the enabled target features (the backend
@@ -1223,16 +1252,35 @@ pub unsafe fn mul_pairs<const N: usize>(
         return r;
     }
     if const { N == 4 } {
-        // One Karatsuba level over 128-bit halves.
-        let (l0, l1) = mul_128(form, a[0], b[0]);
-        let (h0, h1) = mul_128(form, a[1], b[1]);
-        let (m0, m1) = mul_128(form, _mm_xor_si128(a[0], a[1]), _mm_xor_si128(b[0], b[1]));
-        let m0 = _mm_xor_si128(m0, _mm_xor_si128(l0, h0));
-        let m1 = _mm_xor_si128(m1, _mm_xor_si128(l1, h1));
-        r[0] = l0;
-        r[1] = _mm_xor_si128(l1, m0);
-        r[2] = _mm_xor_si128(h0, m1);
-        r[3] = h1;
+        r[..4].copy_from_slice(&mul_256::<false>(form, [a[0], a[1]], [b[0], b[1]]));
+        return r;
+    }
+    if const { N == 5 } {
+        r[..5].copy_from_slice(&mul_320(form, [a[0], a[1], a[2]], [b[0], b[1], b[2]]));
+        return r;
+    }
+    if const { N == 7 } {
+        r[..7].copy_from_slice(&mul_448(form, &a[..4], &b[..4]));
+        return r;
+    }
+    if const { N == 8 } {
+        // One Karatsuba level over 256-bit halves: 27 products.
+        let l = mul_256::<true>(form, [a[0], a[1]], [b[0], b[1]]);
+        let h = mul_256::<true>(form, [a[2], a[3]], [b[2], b[3]]);
+        let m = mul_256::<true>(
+            form,
+            [_mm_xor_si128(a[0], a[2]), _mm_xor_si128(a[1], a[3])],
+            [_mm_xor_si128(b[0], b[2]), _mm_xor_si128(b[1], b[3])],
+        );
+        for i in 0..4 {
+            r[i] = _mm_xor_si128(r[i], l[i]);
+            r[4 + i] = _mm_xor_si128(r[4 + i], h[i]);
+            r[2 + i] = _mm_xor_si128(r[2 + i], _mm_xor_si128(m[i], _mm_xor_si128(l[i], h[i])));
+        }
+        return r;
+    }
+    if const { N == 9 } {
+        r[..9].copy_from_slice(&mul_576(form, &a[..5], &b[..5]));
         return r;
     }
     let mut aw = [0u64; N];
@@ -1277,6 +1325,161 @@ unsafe fn mul_128(form: impl ClmulForm, va: __m128i, vb: __m128i) -> (__m128i, _
         _mm_xor_si128(p0, _mm_slli_si128(mid, 8)),
         _mm_xor_si128(p2, _mm_srli_si128(mid, 8)),
     )
+}
+
+/// 128 × 128 bits by Karatsuba's three products whatever [`MUL_128_SCHOOLBOOK`] says:
+/// the wide products below (5–9 words) use it, so that they issue the counts of
+/// [`clmul_products`](crate::binary::backend::clmul_products) (15, 24, 27 and 36), the
+/// counts the PCLMULQDQ bound of the report is made of.
+#[inline(always)]
+unsafe fn mul_128_karatsuba(form: impl ClmulForm, va: __m128i, vb: __m128i) -> (__m128i, __m128i) {
+    let p0 = form.clmul::<0x00>(va, vb);
+    let p2 = form.clmul::<0x11>(va, vb);
+    let sa = _mm_xor_si128(va, _mm_srli_si128(va, 8));
+    let sb = _mm_xor_si128(vb, _mm_srli_si128(vb, 8));
+    let mid = _mm_xor_si128(form.clmul::<0x00>(sa, sb), _mm_xor_si128(p0, p2));
+    (
+        _mm_xor_si128(p0, _mm_slli_si128(mid, 8)),
+        _mm_xor_si128(p2, _mm_srli_si128(mid, 8)),
+    )
+}
+
+/// 256 × 256 bits (two pairs each) as four pairs: one Karatsuba level over 128-bit
+/// halves, the halves by [`mul_128`] (`KARATSUBA` false: 9 or 12 products) or by
+/// [`mul_128_karatsuba`] (true: 9).
+#[inline(always)]
+unsafe fn mul_256<const KARATSUBA: bool>(
+    form: impl ClmulForm,
+    a: [__m128i; 2],
+    b: [__m128i; 2],
+) -> [__m128i; 4] {
+    let half = |x: __m128i, y: __m128i| {
+        if KARATSUBA {
+            mul_128_karatsuba(form, x, y)
+        } else {
+            mul_128(form, x, y)
+        }
+    };
+    let (l0, l1) = half(a[0], b[0]);
+    let (h0, h1) = half(a[1], b[1]);
+    let (m0, m1) = half(_mm_xor_si128(a[0], a[1]), _mm_xor_si128(b[0], b[1]));
+    let m0 = _mm_xor_si128(m0, _mm_xor_si128(l0, h0));
+    let m1 = _mm_xor_si128(m1, _mm_xor_si128(l1, h1));
+    [l0, _mm_xor_si128(l1, m0), _mm_xor_si128(h0, m1), h1]
+}
+
+/// 320 × 320 bits (words 0..5 in three pairs, the last word in the low lane) as five
+/// pairs: Karatsuba split at word 2 (a = A0 + x^128·A1, A0 two words, A1 three), so
+/// every part is pair-aligned: A0·B0 by [`mul_128_karatsuba`] (3 products), A1·B1 and
+/// (A0 + A1)(B0 + B1) by [`mul_192`] (6 each); 15 products.
+#[inline(always)]
+unsafe fn mul_320(form: impl ClmulForm, a: [__m128i; 3], b: [__m128i; 3]) -> [__m128i; 5] {
+    let (l0, l1) = mul_128_karatsuba(form, a[0], b[0]);
+    let (h0, h1, h2) = mul_192(form, a[1], a[2], b[1], b[2]);
+    let (m0, m1, m2) = mul_192(
+        form,
+        _mm_xor_si128(a[0], a[1]),
+        a[2],
+        _mm_xor_si128(b[0], b[1]),
+        b[2],
+    );
+    let m0 = _mm_xor_si128(m0, _mm_xor_si128(l0, h0));
+    let m1 = _mm_xor_si128(m1, _mm_xor_si128(l1, h1));
+    let m2 = _mm_xor_si128(m2, h2);
+    [
+        l0,
+        _mm_xor_si128(l1, m0),
+        _mm_xor_si128(h0, m1),
+        _mm_xor_si128(h1, m2),
+        h2,
+    ]
+}
+
+/// 448 × 448 bits (words 0..7 in four pairs, the last word in the low lane) as seven
+/// pairs: Karatsuba split at word 4 (A0 four words, A1 three), A0·B0 and
+/// (A0 + A1)(B0 + B1) by [`mul_256`] (9 each), A1·B1 by [`mul_192`] (6); 24 products.
+#[inline(always)]
+unsafe fn mul_448(form: impl ClmulForm, a: &[__m128i], b: &[__m128i]) -> [__m128i; 7] {
+    let l = mul_256::<true>(form, [a[0], a[1]], [b[0], b[1]]);
+    let (h0, h1, h2) = mul_192(form, a[2], a[3], b[2], b[3]);
+    let m = mul_256::<true>(
+        form,
+        [_mm_xor_si128(a[0], a[2]), _mm_xor_si128(a[1], a[3])],
+        [_mm_xor_si128(b[0], b[2]), _mm_xor_si128(b[1], b[3])],
+    );
+    let h = [h0, h1, h2, _mm_setzero_si128()];
+    let mut r = [_mm_setzero_si128(); 7];
+    for i in 0..4 {
+        r[i] = _mm_xor_si128(r[i], l[i]);
+        r[2 + i] = _mm_xor_si128(r[2 + i], _mm_xor_si128(m[i], _mm_xor_si128(l[i], h[i])));
+        if i < 3 {
+            r[4 + i] = _mm_xor_si128(r[4 + i], h[i]);
+        }
+    }
+    r
+}
+
+/// Words `2k + 1` and `2k + 2` of a value held as pairs: `[x.hi, y.lo]` for the pairs
+/// `x = [w_2k, w_2k+1]`, `y = [w_2k+2, w_2k+3]` (one SSE2 `shufpd`, as the shift
+/// reduction's straddling pairs).
+#[inline(always)]
+unsafe fn odd_pair(x: __m128i, y: __m128i) -> __m128i {
+    _mm_castpd_si128(_mm_shuffle_pd::<0b01>(
+        _mm_castsi128_pd(x),
+        _mm_castsi128_pd(y),
+    ))
+}
+
+/// 576 × 576 bits (words 0..9 in five pairs, the last word in the low lane) as nine
+/// pairs: three 3-word blocks (words 0–2, 3–5, 6–8) by the 3-term Karatsuba of
+/// Weimerskirch–Paar over blocks, each block product by [`mul_192`]: 6 × 6 = 36
+/// products. The middle block and the terms at word offsets 3 and 9 are realigned to
+/// the pairs by [`odd_pair`].
+#[inline(always)]
+unsafe fn mul_576(form: impl ClmulForm, a: &[__m128i], b: &[__m128i]) -> [__m128i; 9] {
+    // Each block as (words 0–1 pair, word 2 in the low lane).
+    let blocks = |x: &[__m128i]| {
+        [
+            (x[0], x[1]),
+            (odd_pair(x[1], x[2]), _mm_srli_si128(x[2], 8)),
+            (x[3], x[4]),
+        ]
+    };
+    let (ba, bb) = (blocks(a), blocks(b));
+    let add = |(x0, x1): (__m128i, __m128i), (y0, y1): (__m128i, __m128i)| {
+        (_mm_xor_si128(x0, y0), _mm_xor_si128(x1, y1))
+    };
+    let prod = |x: (__m128i, __m128i), y: (__m128i, __m128i)| {
+        let (p, q, s) = mul_192(form, x.0, x.1, y.0, y.1);
+        [p, q, s]
+    };
+    let p0 = prod(ba[0], bb[0]);
+    let p1 = prod(ba[1], bb[1]);
+    let p2 = prod(ba[2], bb[2]);
+    let p01 = prod(add(ba[0], ba[1]), add(bb[0], bb[1]));
+    let p02 = prod(add(ba[0], ba[2]), add(bb[0], bb[2]));
+    let p12 = prod(add(ba[1], ba[2]), add(bb[1], bb[2]));
+    // a·b = P0 + x^192·C1 + x^384·C2 + x^576·C3 + x^768·P2.
+    let x = _mm_xor_si128;
+    let mut r = [_mm_setzero_si128(); 9];
+    // Six-word odd-offset terms as one twelve-word run from word 3: C1 then C3.
+    let mut odd = [_mm_setzero_si128(); 7];
+    for i in 0..3 {
+        let p01x = x(p0[i], p1[i]);
+        let p12x = x(p1[i], p2[i]);
+        r[i] = x(r[i], p0[i]);
+        r[3 + i] = x(r[3 + i], x(x(p02[i], p01x), p2[i]));
+        r[6 + i] = x(r[6 + i], p2[i]);
+        odd[i] = x(p01[i], p01x);
+        odd[3 + i] = x(p12[i], p12x);
+    }
+    // Run word 2j + 3 + e (e = 0, 1) is word e of odd[j]: result pair 1 gets odd[0]'s
+    // low word in its high lane, pair j + 2 the words [odd[j].hi, odd[j + 1].lo].
+    r[1] = x(r[1], _mm_slli_si128(odd[0], 8));
+    for j in 0..6 {
+        r[j + 2] = x(r[j + 2], odd_pair(odd[j], odd[j + 1]));
+    }
+    r
 }
 
 /// The 128-bit `a` times the element held as pairs `b` (words 0..N), as the pairs of
