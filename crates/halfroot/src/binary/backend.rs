@@ -201,7 +201,8 @@ const fn slice_products(n: usize) -> usize {
 
 /// How the *inlined* single-element product and square reduce: the kernels the
 /// `pclmul-fold` engine inlines into its callers for compile-time specs of 2–4 words,
-/// and on CPUs without fast PDEP of 5–7 words (x86-64 with PCLMULQDQ; [`x86_64::fold`]). PCLMULQDQ is issued there through a
+/// and on CPUs without fast PDEP of 5–9 words (x86-64 with PCLMULQDQ; [`x86_64::fold`];
+/// see below for which). PCLMULQDQ is issued there through a
 /// one-instruction `asm!` block, so one field operation in a curve formula costs no
 /// call and no store/reload of its operands.
 ///
@@ -239,14 +240,14 @@ const fn slice_products(n: usize) -> usize {
 /// ([`x86_64::fold::mul_pairs`]: 15, 24, 27 and 36 PCLMULQDQ for 5, 7, 8 and 9 words),
 /// so every reduction applies to them. Measured on AMD Zen 1 (scratch harness, one
 /// dependent chain of direct calls to each kernel, ns per product, the out-of-line
-/// `pclmul-fold` kernel beside): 283,12,7,5,0 `ClmulFold` 18.3 against 29.1 out of line;
-/// 283,97,89,87,0 `GprShift` 24.6 against 35.1; 409,87,0 `SseShift` 33.4 against
-/// 45.6; but 571,10,5,2,0 `ClmulFold` 65–77 against 60–61 out of line (nine words of
-/// product and operands do not fit the sixteen SSE registers beside the caller's
-/// values), and 571,193,185,5,0 86 (`GprShift`) against 77–84. So on CPUs without fast
-/// PDEP the rule inlines up to 7 words, picked as for the narrower ones; 9 words keep
-/// the out-of-line kernel. On CPUs with fast PDEP the wide kernels were not measured and
-/// keep the out-of-line kernel.
+/// `pclmul-fold` kernel beside): 283,12,7,5,0 `ClmulFold` 18.3–19.4 against 22.5–24.9
+/// out of line; 283,97,89,87,0 `GprShift` 24.5–25.3 against 33–41; 409,87,0 `SseShift`
+/// 33.3–33.4 against 37.3; 571,10,5,2,0 `ClmulFold` 51–54 against 63–71; but
+/// 571,193,185,5,0 86–87 (`ClmulFold`) and 89–90 (`GprShift`) against 76–77 out of
+/// line. So on CPUs without fast PDEP the rule inlines up to 7 words, picked as for the
+/// narrower ones, and 8–9 words only where R is one piece of a pentanomial (the
+/// carry-less fold); the rest keep the out-of-line kernel. On CPUs with fast PDEP the
+/// wide kernels were not measured and keep the out-of-line kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineReduction {
     /// Carry-less folds by the 64-bit pieces of `R = x^(64N−d)·(P − x^d)`, in SSE
@@ -347,13 +348,17 @@ impl InlineReduction {
     ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            let widest = if pdep_fast { 4 } else { 7 };
+            let widest = if pdep_fast { 4 } else { 9 };
             if N > widest || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
             let one_piece = x86_64::fold::r_pieces::<N, M>(m) == 1;
             let fold = InlineReduction::ClmulFold.applies::<N, M>(m);
-            Some(if one_piece && m.middle_exponents().len() >= 3 && fold {
+            let one_piece_fold = one_piece && m.middle_exponents().len() >= 3 && fold;
+            if N > 7 && !one_piece_fold {
+                return None;
+            }
+            Some(if one_piece_fold {
                 InlineReduction::ClmulFold
             } else if pdep_fast {
                 InlineReduction::GprShift
@@ -485,7 +490,7 @@ impl Engine {
     }
 
     /// `a·b mod m`. On the `pclmul-fold` engine with a compile-time spec of 2–4 words
-    /// (2–7 on CPUs without fast PDEP) the kernel is inlined here
+    /// (more on CPUs without fast PDEP, see [`InlineReduction`]) the kernel is inlined here
     /// ([`InlineReduction::default_mul`]); otherwise one call to the engine's out-of-line
     /// kernel.
     #[inline(always)]

@@ -162,8 +162,9 @@ fn backends() -> Vec<Backend> {
 /// spec where this CPU has PCLMULQDQ (their results are checked in `check_field`); the
 /// default choice of each is one that applies: for products every 2–4-word spec has
 /// one under both CPU-class rules, 5–7-word specs only under the rule for CPUs without
-/// fast PDEP, 8–9-word specs under neither; squares 2–4 words. Logged as a skipped
-/// kernel elsewhere.
+/// fast PDEP, 8–9-word specs only under that rule and only the carry-less fold where R
+/// is one piece of a pentanomial (571,10,5,2,0); squares 2–4 words. Logged as a
+/// skipped kernel elsewhere.
 #[test]
 fn inline_reductions_cover_the_small_specs() {
     use halfroot::cpu::{kernel_log, Feature};
@@ -199,7 +200,22 @@ fn inline_reductions_cover_the_small_specs() {
             let here = InlineReduction::default_mul::<N, M>(&m);
             let sqr = InlineReduction::default_sqr::<N, M>(&m);
             assert_eq!(fast.is_some(), N <= 4, "fast-PDEP rule on {d}");
-            assert_eq!(slow.is_some(), N <= 7, "slow-PDEP rule on {d}");
+            // R = x^(64N − d)·(P − x^d) in one 64-bit piece: deg R < 64.
+            let ks = m.middle_exponents();
+            let one_piece_pentanomial = ks.len() == 3
+                && 64 * N - d + (ks[0] as usize) < 64
+                && InlineReduction::ClmulFold.applies::<N, M>(&m);
+            assert_eq!(
+                slow.is_some(),
+                N <= 7 || one_piece_pentanomial,
+                "slow-PDEP rule on {d}"
+            );
+            if N > 7 {
+                assert_eq!(
+                    slow,
+                    one_piece_pentanomial.then_some(InlineReduction::ClmulFold)
+                );
+            }
             assert_eq!(sqr.is_some(), N <= 4, "square rule on {d}");
             assert!(here == fast || here == slow, "this CPU's rule on {d}");
             for kind in [here, fast, slow, sqr].into_iter().flatten() {
