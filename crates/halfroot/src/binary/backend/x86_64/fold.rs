@@ -436,7 +436,7 @@ unsafe fn operand_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
 
 /// From this many words on, the inlined kernels take their operands by 16-byte loads
 /// and give their result by 16-byte stores ([`load_pairs`], [`store_pairs`]) rather than
-/// through general registers ([`pairs_of`], [`pairs_to_words`]).
+/// through general registers ([`pairs_of`], `pairs_to_words`).
 pub const WORDS_THROUGH_MEMORY: usize = 5;
 
 /// The reduced result held in pairs, as words (see [`WORDS_THROUGH_MEMORY`]).
@@ -1237,8 +1237,8 @@ unsafe fn clear_word<const N: usize>(c: &mut [__m128i; N], w: usize) {
 /// The unreduced product of `a` and `b`, held as pairs of words ([`load_pairs`]
 /// layout), as pairs of the 2N-word product. For N = 2, 3, 4 the Karatsuba
 /// arrangements (4, 6 and 12 products: a 128-bit product by `mul_128`, N = 4 one
-/// Karatsuba level over 128-bit halves) and for N = 5, 7, 8, 9 those of [`mul_320`],
-/// [`mul_448`], two levels over 256-bit halves, and [`mul_576`] (15, 24, 27 and 36
+/// Karatsuba level over 128-bit halves) and for N = 5, 7, 8, 9 those of `mul_320`,
+/// `mul_448`, two levels over 256-bit halves, and `mul_576` (15, 24, 27 and 36
 /// products, every 128-bit product by Karatsuba) are computed here without
 /// leaving the SSE registers: moving 128-bit values to general registers and back
 /// costs about 10 cycles on AMD Zen 5 (measured: `movq`/`pinsrq` round trip), more
@@ -1335,15 +1335,7 @@ unsafe fn mul_128(form: impl ClmulForm, va: __m128i, vb: __m128i) -> (__m128i, _
             _mm_xor_si128(c2, _mm_srli_si128(c1, 8)),
         );
     }
-    let p0 = form.clmul::<0x00>(va, vb);
-    let p2 = form.clmul::<0x11>(va, vb);
-    let sa = _mm_xor_si128(va, _mm_srli_si128(va, 8));
-    let sb = _mm_xor_si128(vb, _mm_srli_si128(vb, 8));
-    let mid = _mm_xor_si128(form.clmul::<0x00>(sa, sb), _mm_xor_si128(p0, p2));
-    (
-        _mm_xor_si128(p0, _mm_slli_si128(mid, 8)),
-        _mm_xor_si128(p2, _mm_srli_si128(mid, 8)),
-    )
+    mul_128_karatsuba(form, va, vb)
 }
 
 /// 128 × 128 bits by Karatsuba's three products whatever [`MUL_128_SCHOOLBOOK`] says:
