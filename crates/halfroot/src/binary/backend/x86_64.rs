@@ -367,11 +367,6 @@ pub fn sqr_n_fold<const N: usize, M: ModulusSpec>(
     }
 }
 
-/// Whether the out-of-line fold kernel's products of 5–9 words stay in SSE registers
-/// (`fold::mul_pairs`) rather than coming from the word kernels through general
-/// registers.
-pub const WIDE_PRODUCT_IN_PAIRS: bool = true;
-
 #[inline(always)]
 unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
     m: &M,
@@ -380,12 +375,9 @@ unsafe fn k_mul_fold<const N: usize, M: ModulusSpec>(
     out: *mut [u64; N],
 ) {
     if fold::applies::<N, M>(m) {
-        let c = if WIDE_PRODUCT_IN_PAIRS || N <= 4 {
-            fold::mul_pairs(LEGACY, &fold::load_pairs(a), &fold::load_pairs(b))
-        } else {
-            let (lo, hi) = k_mul_wide(a, b);
-            fold::pairs_of(&lo, &hi)
-        };
+        // In SSE registers for 2–5 and 7–9 words; `mul_pairs` itself falls back to the
+        // word kernels for the other sizes.
+        let c = fold::mul_pairs(LEGACY, &fold::load_pairs(a), &fold::load_pairs(b));
         // SAFETY: `out` points to N writable words; `applies` was checked.
         unsafe { fold::reduce_store(LEGACY, m, c, portable::product_bits(m), out) }
     } else {

@@ -423,7 +423,8 @@ pub unsafe fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
 /// `_mm_set_epi64x`), not by a 16-byte load: in a caller where the words live in
 /// general registers, or were just written by 8-byte stores, a 16-byte load waits for
 /// a failed store-to-load forwarding (measured on Zen 5: whole curve operations up to 20 %
-/// slower with [`load_pairs`] here).
+/// slower with [`load_pairs`] here). From [`WORDS_THROUGH_MEMORY`] words on, by 16-byte
+/// loads.
 #[inline(always)]
 unsafe fn operand_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
     if N >= WORDS_THROUGH_MEMORY {
@@ -436,7 +437,14 @@ unsafe fn operand_pairs<const N: usize>(a: &[u64; N]) -> [__m128i; N] {
 
 /// From this many words on, the inlined kernels take their operands by 16-byte loads
 /// and give their result by 16-byte stores ([`load_pairs`], [`store_pairs`]) rather than
-/// through general registers ([`pairs_of`], `pairs_to_words`).
+/// through general registers ([`pairs_of`], `pairs_to_words`): five words and more do
+/// not stay in general registers between field operations, so the words are in memory
+/// anyway, and the register route costs a `movq`/`pinsrq` or `pextrq` per word on the
+/// chain. Measured on AMD Zen 1 (scratch harness, chains of the inlined products, one
+/// build each way): 571,10,5,2,0 folds 77–79 → 65–77 ns, 283,12,7,5,0 21.9 → 18.3–21.5;
+/// the unchanged 233,74,0 row moved by as much (17.3 → 14.8) between the two builds, the
+/// VM's clock having changed, so the gain is not shown beyond that drift; kept for the
+/// reason above.
 pub const WORDS_THROUGH_MEMORY: usize = 5;
 
 /// The reduced result held in pairs, as words (see [`WORDS_THROUGH_MEMORY`]).
@@ -1238,7 +1246,7 @@ unsafe fn clear_word<const N: usize>(c: &mut [__m128i; N], w: usize) {
 /// layout), as pairs of the 2N-word product. For N = 2, 3, 4 the Karatsuba
 /// arrangements (4, 6 and 12 products: a 128-bit product by `mul_128`, N = 4 one
 /// Karatsuba level over 128-bit halves) and for N = 5, 7, 8, 9 those of `mul_320`,
-/// `mul_448`, two levels over 256-bit halves, and `mul_576` (15, 24, 27 and 36
+/// `mul_448`, `mul_512` and `mul_576` (15, 24, 27 and 36
 /// products, every 128-bit product by Karatsuba) are computed here without
 /// leaving the SSE registers: moving 128-bit values to general registers and back
 /// costs about 10 cycles on AMD Zen 5 (measured: `movq`/`pinsrq` round trip), more
@@ -1283,19 +1291,7 @@ pub unsafe fn mul_pairs<const N: usize>(
         return r;
     }
     if const { N == 8 } {
-        // One Karatsuba level over 256-bit halves: 27 products.
-        let l = mul_256::<true>(form, [a[0], a[1]], [b[0], b[1]]);
-        let h = mul_256::<true>(form, [a[2], a[3]], [b[2], b[3]]);
-        let m = mul_256::<true>(
-            form,
-            [_mm_xor_si128(a[0], a[2]), _mm_xor_si128(a[1], a[3])],
-            [_mm_xor_si128(b[0], b[2]), _mm_xor_si128(b[1], b[3])],
-        );
-        for i in 0..4 {
-            r[i] = _mm_xor_si128(r[i], l[i]);
-            r[4 + i] = _mm_xor_si128(r[4 + i], h[i]);
-            r[2 + i] = _mm_xor_si128(r[2 + i], _mm_xor_si128(m[i], _mm_xor_si128(l[i], h[i])));
-        }
+        r[..8].copy_from_slice(&mul_512(form, &a[..4], &b[..4]));
         return r;
     }
     if const { N == 9 } {
@@ -1411,21 +1407,41 @@ unsafe fn mul_320(form: impl ClmulForm, a: [__m128i; 3], b: [__m128i; 3]) -> [__
 /// (A0 + A1)(B0 + B1) by [`mul_256`] (9 each), A1·B1 by [`mul_192`] (6); 24 products.
 #[inline(always)]
 unsafe fn mul_448(form: impl ClmulForm, a: &[__m128i], b: &[__m128i]) -> [__m128i; 7] {
-    let l = mul_256::<true>(form, [a[0], a[1]], [b[0], b[1]]);
     let (h0, h1, h2) = mul_192(form, a[2], a[3], b[2], b[3]);
+    let r = split_at_256(form, a, b, [h0, h1, h2, _mm_setzero_si128()]);
+    core::array::from_fn(|i| r[i])
+}
+
+/// 512 × 512 bits (four pairs each) as eight pairs: one Karatsuba level over 256-bit
+/// halves, every part by [`mul_256`]; 27 products.
+#[inline(always)]
+unsafe fn mul_512(form: impl ClmulForm, a: &[__m128i], b: &[__m128i]) -> [__m128i; 8] {
+    let h = mul_256::<true>(form, [a[2], a[3]], [b[2], b[3]]);
+    split_at_256(form, a, b, h)
+}
+
+/// The Karatsuba step shared by [`mul_448`] and [`mul_512`]: a = A0 + x^256·A1 with A0
+/// pairs 0–1 and A1 pairs 2–3 (the top lane zero for 7 words), given H = A1·B1 as four
+/// pairs; A0·B0 and (A0 + A1)(B0 + B1) by [`mul_256`] (9 products each), and
+/// L + x^256·(M + L + H) + x^512·H as eight pairs.
+#[inline(always)]
+unsafe fn split_at_256(
+    form: impl ClmulForm,
+    a: &[__m128i],
+    b: &[__m128i],
+    h: [__m128i; 4],
+) -> [__m128i; 8] {
+    let l = mul_256::<true>(form, [a[0], a[1]], [b[0], b[1]]);
     let m = mul_256::<true>(
         form,
         [_mm_xor_si128(a[0], a[2]), _mm_xor_si128(a[1], a[3])],
         [_mm_xor_si128(b[0], b[2]), _mm_xor_si128(b[1], b[3])],
     );
-    let h = [h0, h1, h2, _mm_setzero_si128()];
-    let mut r = [_mm_setzero_si128(); 7];
+    let mut r = [_mm_setzero_si128(); 8];
     for i in 0..4 {
         r[i] = _mm_xor_si128(r[i], l[i]);
+        r[4 + i] = _mm_xor_si128(r[4 + i], h[i]);
         r[2 + i] = _mm_xor_si128(r[2 + i], _mm_xor_si128(m[i], _mm_xor_si128(l[i], h[i])));
-        if i < 3 {
-            r[4 + i] = _mm_xor_si128(r[4 + i], h[i]);
-        }
     }
     r
 }
