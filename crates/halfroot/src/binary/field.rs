@@ -349,9 +349,10 @@ fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
 /// The default constant-time half-trace / solver method on this CPU for degree `d`:
 /// [`HalfTraceMethod::MaskCt`] with AVX-512 (eight rows per masked `vpxorq`) at every
 /// size; with AVX2 `MaskCt` (its rows' masks made by `vpcmpeqq`, see
-/// [`linear_map::backend::x86_64`](super::linear_map::backend::x86_64)) up to 256 bits
-/// and [`HalfTraceMethod::FoldedMaskCt`] (the even bits folded away first, half the
-/// rows) above; without AVX2 (the portable row scan) `FoldedMaskCt` at every size.
+/// [`linear_map::backend::x86_64`](super::linear_map::backend::x86_64)) up to 192 bits
+/// (three words) and [`HalfTraceMethod::FoldedMaskCt`] (the even bits folded away
+/// first, half the rows) above (above 256 bits before session 34's faster folding);
+/// without AVX2 (the portable row scan) `FoldedMaskCt` at every size.
 /// Before session 30 (the table below) CPUs without AVX2 took `MaskCt` up to 256 bits
 /// and [`HalfTraceMethod::NibbleCt`] above.
 ///
@@ -379,13 +380,21 @@ fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
 /// portable rows), the same run: 41 bits 77.3 / 75.5, 127 365 / 237, 233 949 / 576,
 /// 571 4921 / 2587 (nibble-ct 4822): the folded rows win at every size. With AVX-512
 /// the folds were not measured.
+///
+/// Session 34, the same Zen 1, after the folding became one pass over α's words
+/// ([`half_trace::backend`](super::half_trace::backend): 41 ns at 233 bits against
+/// 49–89 before), a chain of dependent `half_trace_with` calls, ns, mask-ct /
+/// folded-mask-ct, two runs (a scratch harness beside the library): 127,63,0 53 /
+/// 67–77, 163 bits (both polynomials) 83 / 92, 233,74,0 137–138 / 131–132, 233,159,0
+/// 137–140 / 130–152, 283 bits 190–192 / 172–175, 409 bits 359–657 / 246–395, 571
+/// bits 727–740 / 392–395: the folded rows now win from four words on.
 pub fn default_half_trace_ct_method(d: u32) -> HalfTraceMethod {
     use super::linear_map::backend::Kernel;
     match Kernel::detect(Layout::MaskCt) {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx512(_) => HalfTraceMethod::MaskCt,
         Kernel::Portable => HalfTraceMethod::FoldedMaskCt,
-        _ if d > 256 => HalfTraceMethod::FoldedMaskCt,
+        _ if d > 192 => HalfTraceMethod::FoldedMaskCt,
         _ => HalfTraceMethod::MaskCt,
     }
 }

@@ -1,13 +1,13 @@
 //! BMI2 `pext` folding for the table half-trace.
 //!
-//! Source: Intel SDM, PEXT. The loop is [`fold_kernel`] compiled
-//! with BMI2 enabled and `pext` as word splitter. Cost: one `pext` per word per level.
+//! Source: Intel SDM, PEXT. The kernels are [`fold_kernel`]'s compiled with BMI2
+//! enabled and one `pext` per gather. Cost: five `pext` per word and one per word for
+//! O's compression (the parallel kernel), one per word per level (the levels).
 //! Constant-time: yes. Detection: [`crate::cpu`] (BMI2, restricted by
 //! `HALFROOT_CPU`).
 #![allow(unsafe_code)]
 
-use super::{fold_kernel, Folded};
-use crate::binary::sqrt::backend::{WordSplit, EVEN_MASK, ODD_MASK};
+use super::{fold_kernel, stride_mask, Folded, StrideGather};
 use core::arch::x86_64::_pext_u64;
 
 /// Whether this CPU has BMI2 with PEXT at full speed ([`crate::cpu::Feature::PdepFast`]:
@@ -18,12 +18,12 @@ pub fn bmi2_available() -> bool {
 
 struct Pext;
 
-impl WordSplit for Pext {
+impl StrideGather for Pext {
     #[inline(always)]
-    fn split_word(w: u64) -> (u64, u64) {
+    fn gather<const K: u32>(w: u64) -> u64 {
         // SAFETY: only inlined into `fold_bmi2_inner`, compiled for BMI2 and called
-        // after a positive BMI2 check.
-        unsafe { (_pext_u64(w, EVEN_MASK), _pext_u64(w, ODD_MASK)) }
+        // after a BMI2 check.
+        unsafe { _pext_u64(w, stride_mask(1 << K)) }
     }
 }
 
@@ -33,6 +33,30 @@ pub fn fold_bmi2<const N: usize>(a: &[u64; N], degree: u32) -> Option<Folded<N>>
     if bmi2_available() {
         // SAFETY: BMI2 checked just above.
         Some(unsafe { fold_bmi2_inner(a, degree) })
+    } else {
+        None
+    }
+}
+
+/// Both folding kernels with `pext`, (parallel, levels), wherever the CPU has BMI2,
+/// also where PEXT is slow (so that the tests run them there), or `None` without BMI2.
+#[cfg(feature = "internal-tests")]
+pub(crate) fn fold_bmi2_both_any_speed<const N: usize>(
+    a: &[u64; N],
+    degree: u32,
+) -> Option<(Folded<N>, Folded<N>)> {
+    /// # Safety
+    /// The CPU must support BMI2.
+    #[target_feature(enable = "bmi2")]
+    unsafe fn both<const N: usize>(a: &[u64; N], degree: u32) -> (Folded<N>, Folded<N>) {
+        (
+            super::fold_parallel_kernel::<N, Pext>(a),
+            super::fold_levels_kernel::<N, Pext>(a, degree),
+        )
+    }
+    if crate::cpu::has_all(&[crate::cpu::Feature::Bmi2]) && N <= 64 {
+        // SAFETY: BMI2 checked just above.
+        Some(unsafe { both(a, degree) })
     } else {
         None
     }
