@@ -9,7 +9,7 @@
 //! | method | module | cost (d = 163) | constant-time |
 //! |---|---|---|---|
 //! | [`HalfTraceMethod::Naive`] | [`naive`] | d − 1 squarings + (d−1)/2 additions | yes |
-//! | [`HalfTraceMethod::Table`] | [`table`] | ⌈log₂ d⌉ `pext` folds + ⌈⌊d/2⌋/4⌉ nibble lookups (21) | no |
+//! | [`HalfTraceMethod::Table`] | [`table`] | the even-bit folding ([`backend`]) + ⌈⌊d/2⌋/4⌉ nibble lookups (21) | no |
 //! | [`HalfTraceMethod::TableByte`] | [`table`] | the folds + ⌈⌊d/2⌋/8⌉ byte lookups (11) | no |
 //! | [`HalfTraceMethod::Nibble`] | [`linear_map`] | ⌈d/4⌉ lookups (41), 16 entries per chunk | no |
 //! | [`HalfTraceMethod::Chunk5`] | [`linear_map`] | 33 lookups, 32 entries per chunk | no |

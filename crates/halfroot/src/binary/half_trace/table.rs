@@ -22,8 +22,8 @@
 //! Tr(α) = 0. For odd d, G = H (c = 1); for even d, G comes from Gaussian elimination
 //! ([`crate::binary::quadratic`]).
 //!
-//! Cost: ⌈log₂ d⌉ even/odd folds of shrinking length ([`super::backend`], `pext`),
-//! then one [`LinearMap`] evaluation over the ⌊d/2⌋ compressed odd bits: ⌈⌊d/2⌋/4⌉
+//! Cost: the even-bit folding ([`super::backend`]: every level at once, by stride
+//! gathers), then one [`LinearMap`] evaluation over the ⌊d/2⌋ compressed odd bits: ⌈⌊d/2⌋/4⌉
 //! nibble lookups ([`Layout::Nibble`], the paper's layout) or ⌈⌊d/2⌋/8⌉ byte lookups
 //! ([`Layout::Byte`]). Table: as [`Layout::table_bytes`] for ⌊d/2⌋ bits.
 //! Constant-time: no with a lookup layout (cache timing); the folds are, and so is the

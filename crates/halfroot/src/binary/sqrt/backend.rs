@@ -1,5 +1,6 @@
 //! Even/odd bit separation ("bit compression"), the first step of a square root
-//! α = α_even² + x·α_odd² and of the half-trace's even-bit folding.
+//! α = α_even² + x·α_odd² (the half-trace's even-bit folding has its own stride
+//! gathers, [`crate::binary::half_trace::backend`]).
 //!
 //! Source: Avanzi §3.1 (compression by table); here by a mask-and-shift cascade (the
 //! inverse of [`spread32`](crate::binary::portable::spread32)), by BMI2 `pext` in

@@ -21,8 +21,8 @@ struct Pext;
 impl StrideGather for Pext {
     #[inline(always)]
     fn gather<const K: u32>(w: u64) -> u64 {
-        // SAFETY: only inlined into `fold_bmi2_inner`, compiled for BMI2 and called
-        // after a BMI2 check.
+        // SAFETY: only inlined into functions compiled for BMI2 and called after a
+        // BMI2 check (`fold_bmi2_inner`, the tests' `both`).
         unsafe { _pext_u64(w, stride_mask(1 << K)) }
     }
 }
