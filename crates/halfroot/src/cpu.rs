@@ -203,6 +203,15 @@ fn detect_hardware() -> Caps {
 /// 15h to 18h (CPUID leaf 1, base family plus extended family).
 #[cfg(target_arch = "x86_64")]
 fn pdep_in_microcode() -> bool {
+    amd_family().is_some_and(|family| (0x15..=0x18).contains(&family))
+}
+
+/// The CPU family (CPUID leaf 1: base family plus extended family) if the vendor is AMD
+/// or Hygon, else `None`: for the few choices measured per microarchitecture rather
+/// than per instruction set ([`Feature::PdepFast`]; the binary fields' inlined products,
+/// `binary::backend::InlineClass`). Not restricted by `HALFROOT_CPU`.
+#[cfg(target_arch = "x86_64")]
+pub fn amd_family() -> Option<u32> {
     use core::arch::x86_64::__cpuid;
     let vendor = __cpuid(0);
     let name: Vec<u8> = [vendor.ebx, vendor.edx, vendor.ecx]
@@ -217,7 +226,13 @@ fn pdep_in_microcode() -> bool {
     } else {
         base
     };
-    amd && (0x15..=0x18).contains(&family)
+    amd.then_some(family)
+}
+
+/// Not x86-64: no AMD family.
+#[cfg(not(target_arch = "x86_64"))]
+pub fn amd_family() -> Option<u32> {
+    None
 }
 
 #[cfg(not(target_arch = "x86_64"))]

@@ -1367,11 +1367,15 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          (`InlineReduction`: PCLMULQDQ through `asm!`, the reduction by carry-less folds, \
          by shifts in SSE registers, or by shifts in general registers); `default` is \
          the one `Arith::mul` / `Arith::sqr` inline for this polynomial on this CPU (`—`: \
-         the default backend's out-of-line kernel; chosen by polynomial shape and word \
-         count, from measurements on AMD Zen 5 where PDEP is fast and on AMD Zen 1 where \
-         it runs in microcode; this table lets the choice be checked on this CPU), and \
-         `mul Arith::mul` the product as the default backend runs it:\n\n",
+         the default backend's out-of-line kernel; chosen by polynomial shape, word \
+         count and the CPU's class (`InlineClass`: `zen5`, AMD family 1Ah, measured on \
+         a Zen 5; `slow-pdep`, PDEP/PEXT in microcode, measured on a Zen 1; `other`, \
+         every other CPU, measured on an Intel Emerald Rapids); this table lets the \
+         choice be checked on this CPU), and `mul Arith::mul` the product as the \
+         default backend runs it. This CPU's class: ",
     );
+    md.push_str(halfroot::binary::backend::InlineClass::detect().name());
+    md.push_str(".\n\n");
     if inline.is_empty() {
         md.push_str("(skipped: this CPU has no PCLMULQDQ)\n");
     } else {

@@ -201,8 +201,8 @@ const fn slice_products(n: usize) -> usize {
 
 /// How the *inlined* single-element product and square reduce: the kernels the
 /// `pclmul-fold` engine inlines into its callers for compile-time specs of 2–4 words,
-/// and on CPUs without fast PDEP of 5–9 words (x86-64 with PCLMULQDQ; [`x86_64::fold`];
-/// see below for which). PCLMULQDQ is issued there through a
+/// and on CPUs without fast PDEP of 5–9 words (x86-64 with PCLMULQDQ;
+/// [`x86_64::fold`]; the rules per CPU class, [`InlineClass`], below). PCLMULQDQ is issued there through a
 /// one-instruction `asm!` block, so one field operation in a curve formula costs no
 /// call and no store/reload of its operands.
 ///
@@ -231,10 +231,10 @@ const fn slice_products(n: usize) -> usize {
 /// `ClmulFold` serves since session 32, it wins only for the pentanomial (Zen 1:
 /// 83,29,25,3,0 10.4 ns against 16.5 by `GprShift`; the trinomials 97,33,0 and 127,63,0
 /// 13.8 against 11.7 and 11.9), so the rule takes it for two-word pentanomials and for
-/// every R of one piece. Where the two rules agree the choice folds to a constant;
-/// where they differ one flag picks the kernel: the one the engine's token carries
-/// ([`x86_64::PclmulBmi2::pdep_fast`]), read where the field is, so that a loop over one
-/// field keeps one kernel.
+/// every R of one piece. Where the classes' rules agree the choice folds to a
+/// constant; where they differ the class the engine's token carries picks the kernel
+/// ([`x86_64::PclmulBmi2::inline_class`]), read where the field is, so that a loop over
+/// one field keeps one kernel.
 ///
 /// Wider products (5–9 words) are computed in SSE registers too since session 33
 /// ([`x86_64::fold::mul_pairs`]: 15, 24, 27 and 36 PCLMULQDQ for 5, 7, 8 and 9 words),
@@ -246,8 +246,22 @@ const fn slice_products(n: usize) -> usize {
 /// 571,193,185,5,0 86–87 (`ClmulFold`) and 89–90 (`GprShift`) against 76–77 out of
 /// line. So on CPUs without fast PDEP the rule inlines up to 7 words, picked as for the
 /// narrower ones, and 8–9 words only where R is one piece of a pentanomial (the
-/// carry-less fold); the rest keep the out-of-line kernel. On CPUs with fast PDEP the
-/// wide kernels were not measured and keep the out-of-line kernel.
+/// carry-less fold); the rest keep the out-of-line kernel. On the Zen 5 the wide
+/// kernels were not measured inlined and keep the out-of-line kernel.
+///
+/// On an Intel Xeon of family 6 model 207 (Emerald Rapids: PDEP fast, AVX-512;
+/// session 37, scratch harness, the fastest of 61 dependent chains of 2 000 operations
+/// through `Arith::mul_with_reduction`, two runs) the ranking is Zen 5's, general-register
+/// shifts for the 3–4-word trinomials (233,159,0 20.3 ns against 23.3 by `SseShift`;
+/// 233,74,0 19.7 against 20.5), except the two-word pentanomial, where the fold wins
+/// as on Zen 1 (83,29,25,3,0 products 14.9 against 17.4, squares 12.9 against 15.2;
+/// `Arith::mul` 17.8 → 15.9 with the rule of [`InlineClass::Other`]). The 5–9-word
+/// kernels through that wrapper ran 5–12 % faster than the out-of-line kernel
+/// (283,12,7,5,0 14.6 against 16.8 ns; 571,193,185,5,0 44.2 against 50.3), but inlined
+/// into `Arith::mul` the same kernels measured no faster than the out-of-line one
+/// (283,12,7,5,0 19.1 against 16.8–16.9 in a run 3–7 % slower throughout; squares
+/// 9.3 against 8.1), so they stay out of line there. CPUs of other families (AMD Zen
+/// 3/4, other Intel cores) were not measured and take that rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineReduction {
     /// Carry-less folds by the 64-bit pieces of `R = x^(64N−d)·(P − x^d)`, in SSE
@@ -306,85 +320,108 @@ impl InlineReduction {
 
     /// The reduction the `pclmul-fold` engine inlines for products modulo `m`, or `None`
     /// (runtime moduli, other word counts: the out-of-line kernel), on this CPU: the
-    /// rule measured on Zen 5, or on CPUs whose PDEP runs in microcode (Zen 1) the one
-    /// measured there. See the type's documentation for the measurements behind both.
+    /// rule of its [`InlineClass`]. See the type's documentation for the measurements
+    /// behind each class's rule.
     #[inline(always)]
     pub fn default_mul<const N: usize, M: ModulusSpec>(m: &M) -> Option<InlineReduction> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            Self::default_mul_on::<N, M>(m, x86_64::pdep_fast())
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = m;
-            None
-        }
+        Self::default_mul_on::<N, M>(m, InlineClass::detect())
     }
 
-    /// [`InlineReduction::default_mul`] with this CPU's PDEP speed given (the engine's
-    /// token carries it): where the two rules agree the result is a constant and
-    /// `pdep_fast` is not read.
-    #[cfg(target_arch = "x86_64")]
+    /// [`InlineReduction::default_mul`] with this CPU's class given (the engine's token
+    /// carries it): where the classes' rules agree the result is a constant and `class`
+    /// is not read.
     #[inline(always)]
     fn default_mul_on<const N: usize, M: ModulusSpec>(
         m: &M,
-        pdep_fast: bool,
+        class: InlineClass,
     ) -> Option<InlineReduction> {
-        let fast = Self::default_mul_for::<N, M>(m, true);
-        let slow = Self::default_mul_for::<N, M>(m, false);
-        if fast == slow || pdep_fast {
-            fast
+        let [a, b, c] = InlineClass::ALL.map(|k| Self::default_mul_for::<N, M>(m, k));
+        if a == b && b == c {
+            a
         } else {
-            slow
+            Self::default_mul_for::<N, M>(m, class)
         }
     }
 
-    /// [`InlineReduction::default_mul`]'s rule for a CPU with fast PDEP (`pdep_fast`,
-    /// measured on Zen 5) or without (measured on Zen 1), whatever this CPU is.
+    /// [`InlineReduction::default_mul`]'s rule for a CPU of `class`, whatever this CPU
+    /// is.
     #[inline(always)]
     pub fn default_mul_for<const N: usize, M: ModulusSpec>(
         m: &M,
-        pdep_fast: bool,
+        class: InlineClass,
     ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            let widest = if pdep_fast { 4 } else { 9 };
+            let widest = if class == InlineClass::SlowPdep { 9 } else { 4 };
             if N > widest || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
             let one_piece = x86_64::fold::r_pieces::<N, M>(m) == 1;
             let fold = InlineReduction::ClmulFold.applies::<N, M>(m);
-            let one_piece_fold = one_piece && m.middle_exponents().len() >= 3 && fold;
-            if N > 7 && !one_piece_fold {
-                return None;
+            let pentanomial = m.middle_exponents().len() >= 3;
+            let trinomial_sse =
+                m.middle_exponents().len() == 1 && InlineReduction::SseShift.applies::<N, M>(m);
+            if one_piece && pentanomial && fold {
+                return Some(InlineReduction::ClmulFold);
             }
-            Some(if one_piece_fold {
-                InlineReduction::ClmulFold
-            } else if pdep_fast {
-                InlineReduction::GprShift
-            } else if N == 2 && fold && (one_piece || m.middle_exponents().len() >= 3) {
-                InlineReduction::ClmulFold
-            } else if N >= 3
-                && m.middle_exponents().len() == 1
-                && InlineReduction::SseShift.applies::<N, M>(m)
-            {
-                InlineReduction::SseShift
-            } else {
-                InlineReduction::GprShift
-            })
+            match class {
+                InlineClass::Zen5 => Some(InlineReduction::GprShift),
+                InlineClass::SlowPdep => {
+                    if N > 7 {
+                        None
+                    } else if N == 2 && fold && (one_piece || pentanomial) {
+                        Some(InlineReduction::ClmulFold)
+                    } else if N >= 3 && trinomial_sse {
+                        Some(InlineReduction::SseShift)
+                    } else {
+                        Some(InlineReduction::GprShift)
+                    }
+                }
+                InlineClass::Other => Some(if N == 2 && fold && pentanomial {
+                    InlineReduction::ClmulFold
+                } else {
+                    InlineReduction::GprShift
+                }),
+            }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = (m, pdep_fast);
+            let _ = (m, class);
             None
         }
     }
 
-    /// The reduction the `pclmul-fold` engine inlines for squares modulo `m` (see
-    /// [`InlineReduction::default_mul`]); 2–4 words only (wider squares were not
-    /// measured inlined).
+    /// The reduction the `pclmul-fold` engine inlines for squares modulo `m` on this CPU
+    /// (see [`InlineReduction::default_mul`]).
     #[inline(always)]
     pub fn default_sqr<const N: usize, M: ModulusSpec>(m: &M) -> Option<InlineReduction> {
+        Self::default_sqr_on::<N, M>(m, InlineClass::detect())
+    }
+
+    /// [`InlineReduction::default_sqr`] with this CPU's class given, read only where the
+    /// classes' rules differ.
+    #[inline(always)]
+    fn default_sqr_on<const N: usize, M: ModulusSpec>(
+        m: &M,
+        class: InlineClass,
+    ) -> Option<InlineReduction> {
+        let [a, b, c] = InlineClass::ALL.map(|k| Self::default_sqr_for::<N, M>(m, k));
+        if a == b && b == c {
+            a
+        } else {
+            Self::default_sqr_for::<N, M>(m, class)
+        }
+    }
+
+    /// [`InlineReduction::default_sqr`]'s rule for a CPU of `class`: 2–4 words (wider
+    /// squares were not found faster inlined), one rule on Zen 5 and Zen 1 (the squares
+    /// ranked alike there); on [`InlineClass::Other`] the two-word pentanomials the
+    /// fold serves take it (83,29,25,3,0), as their products do.
+    #[inline(always)]
+    pub fn default_sqr_for<const N: usize, M: ModulusSpec>(
+        m: &M,
+        class: InlineClass,
+    ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
             if N > 4 || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
@@ -392,9 +429,11 @@ impl InlineReduction {
             }
             let ks = m.middle_exponents();
             let shift = 64 * N - m.degree() as usize;
+            let fold = InlineReduction::ClmulFold.applies::<N, M>(m);
             Some(
-                if x86_64::fold::r_pieces::<N, M>(m) == 1
-                    && InlineReduction::ClmulFold.applies::<N, M>(m)
+                if fold
+                    && (x86_64::fold::r_pieces::<N, M>(m) == 1
+                        || (class == InlineClass::Other && N == 2 && ks.len() >= 3))
                 {
                     InlineReduction::ClmulFold
                 } else if ks.len() == 1 && N >= 3 && shift + (ks[0] as usize) < 128 {
@@ -406,9 +445,62 @@ impl InlineReduction {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = m;
+            let _ = (m, class);
             None
         }
+    }
+}
+
+/// The CPU classes whose rules for inlining the single-element product and square
+/// ([`InlineReduction::default_mul_for`], [`InlineReduction::default_sqr_for`]) were
+/// measured apart; see [`InlineReduction`] for the measurements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InlineClass {
+    /// AMD family 1Ah (Zen 5), with fast PDEP: reductions in general registers, 2–4
+    /// words inlined.
+    Zen5,
+    /// PDEP/PEXT in microcode (no [`Feature::PdepFast`](crate::cpu::Feature::PdepFast):
+    /// AMD families 15h–18h, Zen 1/2), measured on a Zen 1: folds and SSE shifts, 2–7
+    /// words inlined and 8–9 where R is one piece of a pentanomial.
+    SlowPdep,
+    /// Every other CPU, measured on an Intel Emerald Rapids: Zen 5's rule, but the
+    /// two-word pentanomials the fold serves take it (products and squares).
+    Other,
+}
+
+impl InlineClass {
+    /// Every class.
+    pub const ALL: [InlineClass; 3] =
+        [InlineClass::Zen5, InlineClass::SlowPdep, InlineClass::Other];
+
+    /// The name (`zen5`, `slow-pdep`, `other`).
+    pub fn name(self) -> &'static str {
+        match self {
+            InlineClass::Zen5 => "zen5",
+            InlineClass::SlowPdep => "slow-pdep",
+            InlineClass::Other => "other",
+        }
+    }
+
+    /// This CPU's class (detected once): [`InlineClass::SlowPdep`] where PDEP is not
+    /// fast (or `HALFROOT_CPU` removes `pdep-fast`), [`InlineClass::Zen5`] on AMD family
+    /// 1Ah, else [`InlineClass::Other`].
+    #[inline]
+    pub fn detect() -> InlineClass {
+        #[cfg(target_arch = "x86_64")]
+        {
+            x86_64::inline_class()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            InlineClass::Other
+        }
+    }
+}
+
+impl core::fmt::Display for InlineClass {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -490,7 +582,7 @@ impl Engine {
     }
 
     /// `a·b mod m`. On the `pclmul-fold` engine with a compile-time spec of 2–4 words
-    /// (more on CPUs without fast PDEP, see [`InlineReduction`]) the kernel is inlined here
+    /// (2–9 on CPUs whose PDEP is slow, see [`InlineClass`]) the kernel is inlined here
     /// ([`InlineReduction::default_mul`]); otherwise one call to the engine's out-of-line
     /// kernel.
     #[inline(always)]
@@ -502,7 +594,7 @@ impl Engine {
     ) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if let Engine::PclmulFold(t) = self {
-            if let Some(kind) = InlineReduction::default_mul_on::<N, M>(m, t.pdep_fast()) {
+            if let Some(kind) = InlineReduction::default_mul_on::<N, M>(m, t.inline_class()) {
                 return x86_64::mul_inline(t.pclmul(), kind, m, a, b);
             }
         }
@@ -723,7 +815,7 @@ impl Engine {
     pub(crate) fn sqr<const N: usize, M: ModulusSpec>(self, m: &M, a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if let Engine::PclmulFold(t) = self {
-            if let Some(kind) = InlineReduction::default_sqr::<N, M>(m) {
+            if let Some(kind) = InlineReduction::default_sqr_on::<N, M>(m, t.inline_class()) {
                 return x86_64::sqr_inline(t.pclmul(), kind, m, a);
             }
         }

@@ -6,7 +6,7 @@
 //! checked against it and against the portable backend.
 
 use halfroot::binary::arith::Arith;
-use halfroot::binary::backend::{Backend, InlineReduction};
+use halfroot::binary::backend::{Backend, InlineClass, InlineReduction};
 use halfroot::binary::inv::InvAlgorithm;
 use halfroot::binary::modulus::{Modulus, ModulusSpec};
 use halfroot::binary::spec;
@@ -194,17 +194,19 @@ fn inline_reductions_cover_the_small_specs() {
         assert_eq!(runs, small, "{} N={N}", M::default().degree());
         if small {
             *seen += 1;
-            // This CPU's choice and both CPU classes' rules (fast PDEP or not).
-            let fast = InlineReduction::default_mul_for::<N, M>(&m, true);
-            let slow = InlineReduction::default_mul_for::<N, M>(&m, false);
+            // This CPU's choice and every CPU class's rule.
+            let zen5 = InlineReduction::default_mul_for::<N, M>(&m, InlineClass::Zen5);
+            let slow = InlineReduction::default_mul_for::<N, M>(&m, InlineClass::SlowPdep);
+            let other = InlineReduction::default_mul_for::<N, M>(&m, InlineClass::Other);
             let here = InlineReduction::default_mul::<N, M>(&m);
             let sqr = InlineReduction::default_sqr::<N, M>(&m);
-            assert_eq!(fast.is_some(), N <= 4, "fast-PDEP rule on {d}");
+            let sqr_other = InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::Other);
+            assert_eq!(zen5.is_some(), N <= 4, "Zen 5 rule on {d}");
+            assert_eq!(other.is_some(), N <= 4, "other CPUs' rule on {d}");
             // R = x^(64N − d)·(P − x^d) in one 64-bit piece: deg R < 64.
             let ks = m.middle_exponents();
-            let one_piece_pentanomial = ks.len() == 3
-                && 64 * N - d + (ks[0] as usize) < 64
-                && InlineReduction::ClmulFold.applies::<N, M>(&m);
+            let fold = InlineReduction::ClmulFold.applies::<N, M>(&m);
+            let one_piece_pentanomial = ks.len() == 3 && 64 * N - d + (ks[0] as usize) < 64 && fold;
             assert_eq!(
                 slow.is_some(),
                 N <= 7 || one_piece_pentanomial,
@@ -216,9 +218,46 @@ fn inline_reductions_cover_the_small_specs() {
                     one_piece_pentanomial.then_some(InlineReduction::ClmulFold)
                 );
             }
-            assert_eq!(sqr.is_some(), N <= 4, "square rule on {d}");
-            assert!(here == fast || here == slow, "this CPU's rule on {d}");
-            for kind in [here, fast, slow, sqr].into_iter().flatten() {
+            if one_piece_pentanomial && N <= 4 {
+                for rule in [zen5, slow, other] {
+                    assert_eq!(rule, Some(InlineReduction::ClmulFold), "{d}");
+                }
+            }
+            // Other CPUs: Zen 5's rule but the fold for the two-word pentanomials.
+            let two_word_fold = N == 2 && ks.len() == 3 && fold;
+            if two_word_fold {
+                assert_eq!(other, Some(InlineReduction::ClmulFold), "other CPUs, {d}");
+                assert_eq!(
+                    sqr_other,
+                    Some(InlineReduction::ClmulFold),
+                    "other CPUs, {d}"
+                );
+            } else {
+                assert_eq!(other, zen5, "other CPUs, {d}");
+            }
+            for class in InlineClass::ALL {
+                let s = InlineReduction::default_sqr_for::<N, M>(&m, class);
+                assert_eq!(s.is_some(), N <= 4, "square rule of {class} on {d}");
+            }
+            assert_eq!(
+                InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::Zen5),
+                InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::SlowPdep)
+            );
+            let here_class = InlineClass::detect();
+            assert_eq!(
+                here,
+                InlineReduction::default_mul_for::<N, M>(&m, here_class),
+                "this CPU's rule on {d}"
+            );
+            assert_eq!(
+                sqr,
+                InlineReduction::default_sqr_for::<N, M>(&m, here_class),
+                "this CPU's square rule on {d}"
+            );
+            for kind in [here, zen5, slow, other, sqr, sqr_other]
+                .into_iter()
+                .flatten()
+            {
                 assert!(kind.applies::<N, M>(&m), "{kind} on {d}");
             }
         }

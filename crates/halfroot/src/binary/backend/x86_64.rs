@@ -31,7 +31,7 @@ use core::arch::x86_64::{
 use core::mem::MaybeUninit;
 use std::sync::OnceLock;
 
-use crate::binary::backend::InlineReduction;
+use crate::binary::backend::{InlineClass, InlineReduction};
 use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
 
@@ -101,16 +101,16 @@ impl PclmulGfni {
     }
 }
 
-/// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and BMI2. It also carries whether
-/// PDEP and PEXT are fast on this CPU ([`PclmulBmi2::pdep_fast`]), so that a choice made
-/// by CPU class travels with the engine that holds the token: read from the field the
-/// caller already holds, the flag is invariant wherever the field is, and LLVM keeps one
-/// kernel per loop instead of both behind a test of a global (measured on AMD Zen 1,
-/// session 32, in a scratch chain that takes the field as its argument: 233,74,0
-/// products through `BinaryField::mul` 29.5 ns with the global test, 19.8 with the
-/// token's flag, 19.7 for the `sse-shift` kernel called directly).
+/// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and BMI2. It also carries the CPU's
+/// [`InlineClass`] ([`PclmulBmi2::inline_class`]), so that a choice made by CPU class
+/// travels with the engine that holds the token: read from the field the caller already
+/// holds, the class is invariant wherever the field is, and LLVM keeps one kernel per
+/// loop instead of both behind a test of a global (measured on AMD Zen 1, session 32,
+/// in a scratch chain that takes the field as its argument: 233,74,0 products through
+/// `BinaryField::mul` 29.5 ns with the global test, 19.8 with the token's flag, 19.7 for
+/// the `sse-shift` kernel called directly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PclmulBmi2(bool);
+pub struct PclmulBmi2(InlineClass);
 
 impl Pclmul {
     /// The token if the features are present (detected once, cached).
@@ -131,7 +131,7 @@ impl PclmulBmi2 {
         let has = *HAS.get_or_init(|| {
             Pclmul::detect().is_some() && crate::cpu::has(crate::cpu::Feature::Bmi2)
         });
-        has.then(|| PclmulBmi2(pdep_fast()))
+        has.then(|| PclmulBmi2(inline_class()))
     }
 
     /// The PCLMULQDQ token implied by this one.
@@ -139,9 +139,9 @@ impl PclmulBmi2 {
         Pclmul(())
     }
 
-    /// Whether PDEP and PEXT are fast on this CPU (`Feature::PdepFast`, detected once).
+    /// This CPU's class for the inlined products and squares (detected once).
     #[inline(always)]
-    pub fn pdep_fast(self) -> bool {
+    pub fn inline_class(self) -> InlineClass {
         self.0
     }
 }
@@ -761,6 +761,21 @@ unsafe fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N])
         put(&mut lo, &mut hi, 2 * i + 1, h);
     }
     (lo, hi)
+}
+
+/// This CPU's [`InlineClass`], cached: [`InlineClass::SlowPdep`] without fast PDEP,
+/// [`InlineClass::Zen5`] on AMD family 1Ah, else [`InlineClass::Other`].
+pub(crate) fn inline_class() -> InlineClass {
+    static CLASS: OnceLock<InlineClass> = OnceLock::new();
+    *CLASS.get_or_init(|| {
+        if !pdep_fast() {
+            InlineClass::SlowPdep
+        } else if crate::cpu::amd_family() == Some(0x1a) {
+            InlineClass::Zen5
+        } else {
+            InlineClass::Other
+        }
+    })
 }
 
 /// Whether PDEP/PEXT run at full speed on this CPU ([`Feature::PdepFast`](crate::cpu::Feature::PdepFast)),
