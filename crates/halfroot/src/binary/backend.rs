@@ -335,12 +335,7 @@ impl InlineReduction {
         m: &M,
         class: InlineClass,
     ) -> Option<InlineReduction> {
-        let [a, b, c] = InlineClass::ALL.map(|k| Self::default_mul_for::<N, M>(m, k));
-        if a == b && b == c {
-            a
-        } else {
-            Self::default_mul_for::<N, M>(m, class)
-        }
+        class.pick(|k| Self::default_mul_for::<N, M>(m, k))
     }
 
     /// [`InlineReduction::default_mul`]'s rule for a CPU of `class`, whatever this CPU
@@ -405,12 +400,7 @@ impl InlineReduction {
         m: &M,
         class: InlineClass,
     ) -> Option<InlineReduction> {
-        let [a, b, c] = InlineClass::ALL.map(|k| Self::default_sqr_for::<N, M>(m, k));
-        if a == b && b == c {
-            a
-        } else {
-            Self::default_sqr_for::<N, M>(m, class)
-        }
+        class.pick(|k| Self::default_sqr_for::<N, M>(m, k))
     }
 
     /// [`InlineReduction::default_sqr`]'s rule for a CPU of `class`: 2–4 words (wider
@@ -479,6 +469,22 @@ impl InlineClass {
             InlineClass::Zen5 => "zen5",
             InlineClass::SlowPdep => "slow-pdep",
             InlineClass::Other => "other",
+        }
+    }
+
+    /// `rule(self)`, written so that where every class's rule gives the same answer
+    /// (compile-time constants in the inlined kernels) the result folds to that constant
+    /// and `self` is not read.
+    #[inline(always)]
+    fn pick(
+        self,
+        rule: impl Fn(InlineClass) -> Option<InlineReduction>,
+    ) -> Option<InlineReduction> {
+        let [a, b, c] = InlineClass::ALL.map(&rule);
+        if a == b && b == c {
+            a
+        } else {
+            rule(self)
         }
     }
 
