@@ -375,6 +375,57 @@ fn clmul_fold_serves_the_ssrf_polynomials_it_reduces_completely() {
     check::<spec::Ssrf127K63>(127, zeta);
 }
 
+/// `ar.mul(a, b)` out of line: [`check_field`] calls each operation of `Arith` once or
+/// twice per backend, and with every kernel inlined into it its 40 instances took 264 s
+/// of LLVM time (`-Zllvm-time-trace`, session 38). The kernel inlined here is the one
+/// the library inlines into its callers: the same code is checked.
+#[inline(never)]
+fn arith_mul<const N: usize, M: ModulusSpec>(
+    ar: &Arith<N, M>,
+    a: &[u64; N],
+    b: &[u64; N],
+) -> [u64; N] {
+    ar.mul(a, b)
+}
+
+/// `ar.sqr(a)` out of line (see [`arith_mul`]).
+#[inline(never)]
+fn arith_sqr<const N: usize, M: ModulusSpec>(ar: &Arith<N, M>, a: &[u64; N]) -> [u64; N] {
+    ar.sqr(a)
+}
+
+/// `ar.mul_with_reduction(kind, a, b)` out of line (see [`arith_mul`]).
+#[inline(never)]
+fn arith_mul_with<const N: usize, M: ModulusSpec>(
+    ar: &Arith<N, M>,
+    kind: InlineReduction,
+    a: &[u64; N],
+    b: &[u64; N],
+) -> Option<[u64; N]> {
+    ar.mul_with_reduction(kind, a, b)
+}
+
+/// `ar.sqr_with_reduction(kind, a)` out of line (see [`arith_mul`]).
+#[inline(never)]
+fn arith_sqr_with<const N: usize, M: ModulusSpec>(
+    ar: &Arith<N, M>,
+    kind: InlineReduction,
+    a: &[u64; N],
+) -> Option<[u64; N]> {
+    ar.sqr_with_reduction(kind, a)
+}
+
+/// `ar.sqrt_by_zeta_with_reduction(kind, zeta, a)` out of line (see [`arith_mul`]).
+#[inline(never)]
+fn arith_zeta_with<const N: usize, M: ModulusSpec>(
+    ar: &Arith<N, M>,
+    kind: InlineReduction,
+    zeta: &[u64; N],
+    a: &[u64; N],
+) -> Option<[u64; N]> {
+    ar.sqrt_by_zeta_with_reduction(kind, zeta, a)
+}
+
 /// Checks every operation of every available backend against the oracle, for one
 /// modulus given as `M`.
 #[inline(never)]
@@ -396,23 +447,23 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
         let sq = naive_mulmod(&a, &a, &exps);
         for ar in &ars {
             let tag = format!("{} d={d} {exps:?} a={a:x?} b={b:x?}", ar.backend());
-            assert_eq!(ar.mul(&a, &b).to_vec(), want, "mul {tag}");
+            assert_eq!(arith_mul(ar, &a, &b).to_vec(), want, "mul {tag}");
             let (lo, hi) = ar.mul_wide(&a, &b);
             assert_eq!([lo, hi].concat(), wide, "mul_wide {tag}");
             assert_eq!(ar.reduce(&lo, &hi).to_vec(), want, "reduce {tag}");
-            assert_eq!(ar.sqr(&a).to_vec(), sq, "sqr {tag}");
+            assert_eq!(arith_sqr(ar, &a).to_vec(), sq, "sqr {tag}");
             let (slo, shi) = ar.sqr_wide(&a);
             assert_eq!(
                 [slo, shi].concat(),
                 naive_mul_wide(&a, &a),
                 "sqr_wide {tag}"
             );
-            assert!(ar.is_reduced(&ar.mul(&a, &b)));
+            assert!(ar.is_reduced(&arith_mul(ar, &a, &b)));
             for kind in InlineReduction::ALL {
-                if let Some(p) = ar.mul_with_reduction(kind, &a, &b) {
+                if let Some(p) = arith_mul_with(ar, kind, &a, &b) {
                     assert_eq!(p.to_vec(), want, "mul {kind} {tag}");
                 }
-                if let Some(q) = ar.sqr_with_reduction(kind, &a) {
+                if let Some(q) = arith_sqr_with(ar, kind, &a) {
                     assert_eq!(q.to_vec(), sq, "sqr {kind} {tag}");
                 }
             }
@@ -440,7 +491,7 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
                 "even + b·odd {tag}"
             );
             for kind in InlineReduction::ALL {
-                if let Some(r) = ar.sqrt_by_zeta_with_reduction(kind, &b, &a) {
+                if let Some(r) = arith_zeta_with(ar, kind, &b, &a) {
                     assert_eq!(r.to_vec(), by_zeta, "even + b·odd {kind} {tag}");
                 }
             }
@@ -784,43 +835,46 @@ fn euclid_rejects_non_units_of_reducible_moduli() {
     assert_eq!(ar.inv_with(InvAlgorithm::Euclid, &[0b10]), Some([0b1000]));
 }
 
-macro_rules! backends_match_portable_for_n {
-    ($($n:literal),*) => {$(
-        {
-            let mut rng = ChaCha20Rng::seed_from_u64(1000 + $n);
-            let d: u32 = (64 * $n - 3).min(4096);
-            let m = Modulus::from_exponents(&[d, 64 * $n / 2 + 1, 7, 0]).expect("m");
-            let port = Arith::<$n, Modulus>::with_backend(m.clone(), Backend::Portable).expect("p");
-            for b in backends() {
-                let ar = Arith::<$n, Modulus>::with_backend(m.clone(), b).expect("b");
-                for _ in 0..50 {
-                    let mut x = [0u64; $n];
-                    let mut y = [0u64; $n];
-                    for w in x.iter_mut().chain(y.iter_mut()) {
-                        *w = rng.next_u64();
-                    }
-                    assert_eq!(ar.mul_wide(&x, &y), port.mul_wide(&x, &y), "{b} N={}", $n);
-                    assert_eq!(ar.sqr_wide(&x), port.sqr_wide(&x), "{b} N={}", $n);
-                    for i in 0..$n {
-                        let keep = (d as usize).saturating_sub(64 * i).min(64);
-                        let mask = if keep == 64 { !0 } else { (1u64 << keep) - 1 };
-                        x[i] &= mask;
-                        y[i] &= mask;
-                    }
-                    assert_eq!(ar.mul(&x, &y), port.mul(&x, &y), "{b} N={}", $n);
-                    assert_eq!(ar.sqr(&x), port.sqr(&x), "{b} N={}", $n);
-                    assert_eq!(ar.sqr_n(&x, 7), port.sqr_n(&x, 7), "{b} N={}", $n);
-                }
+/// Every accelerated backend against the portable one at `N` words (a run-time modulus
+/// of degree 64N − 3: products, squares, their unreduced forms and `sqr_n`). A function
+/// of its own per word count, never inlined: stamped as one macro body per count into
+/// the test below, the 23 counts made one function that took 1 293 s of LLVM time, 40 %
+/// of the `binary` test binary's (SROA and loop rotation; `-Zllvm-time-trace`, session 38).
+#[inline(never)]
+fn backends_match_portable<const N: usize>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(1000 + N as u64);
+    let d: u32 = (64 * N as u32 - 3).min(4096);
+    let m = Modulus::from_exponents(&[d, 64 * N as u32 / 2 + 1, 7, 0]).expect("m");
+    let port = Arith::<N, Modulus>::with_backend(m.clone(), Backend::Portable).expect("p");
+    for b in backends() {
+        let ar = Arith::<N, Modulus>::with_backend(m.clone(), b).expect("b");
+        for _ in 0..50 {
+            let mut x = [0u64; N];
+            let mut y = [0u64; N];
+            for w in x.iter_mut().chain(y.iter_mut()) {
+                *w = rng.next_u64();
             }
+            assert_eq!(ar.mul_wide(&x, &y), port.mul_wide(&x, &y), "{b} N={N}");
+            assert_eq!(ar.sqr_wide(&x), port.sqr_wide(&x), "{b} N={N}");
+            for i in 0..N {
+                let keep = (d as usize).saturating_sub(64 * i).min(64);
+                let mask = if keep == 64 { !0 } else { (1u64 << keep) - 1 };
+                x[i] &= mask;
+                y[i] &= mask;
+            }
+            assert_eq!(ar.mul(&x, &y), port.mul(&x, &y), "{b} N={N}");
+            assert_eq!(ar.sqr(&x), port.sqr(&x), "{b} N={N}");
+            assert_eq!(ar.sqr_n(&x, 7), port.sqr_n(&x, 7), "{b} N={N}");
         }
-    )*};
+    }
 }
 
 #[test]
 fn accelerated_backends_match_portable() {
-    backends_match_portable_for_n!(
-        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 23, 31, 32, 33, 64, 65
-    );
+    macro_rules! each_n {
+        ($($n:literal),*) => {$(backends_match_portable::<$n>();)*};
+    }
+    each_n!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 23, 31, 32, 33, 64, 65);
 }
 
 proptest! {
