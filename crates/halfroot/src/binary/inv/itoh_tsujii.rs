@@ -37,14 +37,21 @@ pub fn chain(d: u32) -> Vec<(u32, bool)> {
     out
 }
 
-/// `a^(2^d − 2)` by the chain with `sqr_n` for the doubling steps (generic in how the
-/// `k`-fold squaring is done).
-#[inline]
+/// `a^(2^d − 2)` by the chain with `sqr_k` for the doubling steps (`x ↦ x^(2^k)`: plain
+/// squarings, matrices or tables).
+///
+/// `sqr_k` is a `dyn` callback and `run` is never inlined: one compiled chain per field
+/// (its multiplications and squarings inline the engine's kernels), not one per way of
+/// squaring. Generic over the callback, `run` was compiled three times per field: 301
+/// instances and 147 s of LLVM time in the `binary` test binary alone (session 38's
+/// trace). The cost is one indirect call per doubling step (⌊log₂(d − 1)⌋ ≤ 9 of them,
+/// each a k-fold squaring of dozens to hundreds of nanoseconds).
+#[inline(never)]
 fn run<const N: usize, M: ModulusSpec>(
     e: Engine,
     m: &M,
     a: &[u64; N],
-    mut sqr_k: impl FnMut(&[u64; N], u32) -> [u64; N],
+    sqr_k: &dyn Fn(&[u64; N], u32) -> [u64; N],
 ) -> [u64; N] {
     let mut beta = *a;
     for (k, plus) in chain(m.degree()) {
@@ -60,7 +67,7 @@ fn run<const N: usize, M: ModulusSpec>(
 
 /// `a⁻¹` (and `0 ↦ 0`) with plain squarings. Constant time.
 pub(crate) fn inv<const N: usize, M: ModulusSpec>(e: Engine, m: &M, a: &[u64; N]) -> [u64; N] {
-    run(e, m, a, |x, k| e.sqr_n(m, x, k))
+    run(e, m, a, &|x, k| e.sqr_n(m, x, k))
 }
 
 /// The columns `c_i = (x^i)^(2^k) mod P`, `i < d`, of the F_2-linear map `x ↦ x^(2^k)`.
@@ -176,7 +183,7 @@ pub(crate) fn inv_tables<const N: usize, M: ModulusSpec>(
     t: &Tables<N>,
     a: &[u64; N],
 ) -> [u64; N] {
-    run(e, m, a, |x, k| match t.apply(k, x) {
+    run(e, m, a, &|x, k| match t.apply(k, x) {
         Some(r) => r,
         None => e.sqr_n(m, x, k),
     })
@@ -272,7 +279,7 @@ pub(crate) fn inv_matrices<const N: usize, M: ModulusSpec>(
     t: &Matrices<N>,
     a: &[u64; N],
 ) -> [u64; N] {
-    run(e, m, a, |x, k| match t.apply(k, x) {
+    run(e, m, a, &|x, k| match t.apply(k, x) {
         Some(r) => r,
         None => e.sqr_n(m, x, k),
     })

@@ -531,11 +531,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             }
             // τ^v(P) and ±P both have X = 1 (see `xs_from_affine`): for the 4-digit
             // groups every odd entry is τ^v(P) ± P; a wider table also adds τ^v(T[d'']).
-            odd.push(if next == 1 {
-                self.xs_add_unit_x(&q, addend)
-            } else {
-                self.xs_add(&q, addend)
-            });
+            odd.push(self.tnaf_table_add(&q, addend, next == 1));
         }
         let affine = self.xs_table(&odd);
         let mut rows = vec![[f.zero(), f.one()]; TABLE_LEN + 1];
@@ -548,6 +544,27 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             };
         }
         XsTable { rows }
+    }
+
+    /// One addition of [`Self::tnaf_ct_table`]: [`BinaryCurve::xs_add_unit_x`] when both
+    /// points have X = 1 (`unit_x`, public), [`BinaryCurve::xs_add`] otherwise. Kept out
+    /// of line: the table's loop is unrolled, and its four additions inlined (each 8M + 2S
+    /// with the field's kernels inside) cost about 40 s of LLVM time per word-field
+    /// instance (the `it` test binary's τNAF code: 146 → 59 s of LLVM time for its three
+    /// field instances, session 39's trace), against one call per addition (four per
+    /// multiplication).
+    #[inline(never)]
+    fn tnaf_table_add(
+        &self,
+        p: &XsPoint<F::Elem>,
+        q: &XsPoint<F::Elem>,
+        unit_x: bool,
+    ) -> XsPoint<F::Elem> {
+        if unit_x {
+            self.xs_add_unit_x(p, q)
+        } else {
+            self.xs_add(p, q)
+        }
     }
 
     /// k·(P + T₂) in (x, s) coordinates: the core of the method. P ∈ ⟨G⟩ \ {O}.
