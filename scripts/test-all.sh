@@ -53,12 +53,7 @@ rm -f "$HALFROOT_KERNEL_LOG"
 # for its 259 s (test build 12 min 03 s). The `--workspace` and the features are those of
 # the build below, so nothing is compiled twice.
 cargo test --workspace "${profile[@]}" --no-run --timings --test binary --test ext "${features[@]}"
-# The Valgrind example of scripts/ct-valgrind.sh is built in this step, beside `it` and the
-# command-line binary, whose last minute leaves a core idle (built alone after the tests,
-# it took 123 s at dbbd466 on the 2-core Emerald Rapids); `cargo build --tests` makes the
-# same test units as `cargo test`, which then builds nothing.
-cargo build --workspace "${profile[@]}" --tests --example ct_valgrind --timings "${features[@]}"
-cargo test --workspace "${profile[@]}" --tests "${features[@]}"
+cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
 # `binary`, `it` and `ext` test binaries; `it` runs the library's unit tests too) again under
