@@ -524,6 +524,38 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
         }
     }
 
+    /// Which square [`Field::sqr`] runs: `"127-63-short"`, `"127-63-ternlog"` or
+    /// `"127-63-vex"` (the 127,63,0 square written whole in VEX, its short arrangement
+    /// with `vpternlogq`, the plain one with it, or without it:
+    /// [`PclmulAvx::short_square_127`]), `"233-74-vex"` (the 233,74,0 square written
+    /// whole in VEX), `"montgomery-233-159-vex"` (the Montgomery square at 233,159,0),
+    /// `"pclmulqdq"` (one-register `pclmulqdq r, r` per word and the spec's fold) or
+    /// `"portable"`.
+    pub fn square_kernel(&self) -> &'static str {
+        let m = self.inner.modulus();
+        match self.clmul {
+            Clmul::Vex(_)
+                if self.is_montgomery() && lanes::has_vex_montgomery_square::<N, M>(m) =>
+            {
+                "montgomery-233-159-vex"
+            }
+            Clmul::Vex(_) if self.is_montgomery() => "pclmulqdq",
+            Clmul::Vex(t) if lanes::has_vex_kernels::<N, M>(R::kind::<N, M>(m), m) => {
+                if N != 2 {
+                    "233-74-vex"
+                } else if t.short_square_127() {
+                    "127-63-short"
+                } else if t.has_ternlog() {
+                    "127-63-ternlog"
+                } else {
+                    "127-63-vex"
+                }
+            }
+            Clmul::None => "portable",
+            _ => "pclmulqdq",
+        }
+    }
+
     /// Whether the PCLMULQDQ kernels run (else the portable products).
     pub fn uses_pclmulqdq(&self) -> bool {
         self.clmul != Clmul::None

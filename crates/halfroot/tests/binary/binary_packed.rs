@@ -456,6 +456,77 @@ fn packed_square_roots_agree_split_by_split() {
     type1_quad_agrees::<4, spec::Ssrf251>(36);
 }
 
+/// Both arrangements of the 127,63,0 square written whole in VEX with `vpternlogq`
+/// (`PclmulAvx::with_short_square_127`: the short one is the default on Zen 5 only, the
+/// plain one elsewhere), and the plain one without `vpternlogq` where that is what the
+/// CPU has, against the naive oracle on random 128-bit values (every one a partially
+/// reduced element), edge values, and chains of 64 squares that stay partially reduced.
+#[test]
+fn square_127_63_arrangements_agree() {
+    use halfroot::binary::backend::x86_64::{lanes, PclmulAvx};
+    use halfroot::binary::backend::InlineReduction;
+    use halfroot::cpu::{kernel_log, Feature};
+    kernel_log::check(
+        "packed-127-63-square-short-and-plain",
+        PclmulAvx::detect().is_some_and(|t| t.has_ternlog()),
+        &[
+            Feature::Pclmulqdq,
+            Feature::Avx,
+            Feature::Avx512f,
+            Feature::Avx512vl,
+        ],
+    );
+    let Some(avx) = PclmulAvx::detect() else {
+        eprintln!(
+            "square 127,63,0: SKIPPED (no PCLMULQDQ with AVX on this CPU or under HALFROOT_CPU)"
+        );
+        return;
+    };
+    let m = spec::Ssrf127K63;
+    let exps = [127u32, 63, 0];
+    let forms: Vec<(&str, PclmulAvx)> = if avx.has_ternlog() {
+        vec![
+            ("short", avx.with_short_square_127(true)),
+            ("plain", avx.with_short_square_127(false)),
+        ]
+    } else {
+        eprintln!(
+            "square 127,63,0: only the vpxor arrangement ran (no AVX-512VL on this CPU or \
+             under HALFROOT_CPU); the two vpternlogq ones did not"
+        );
+        vec![("vpxor", avx)]
+    };
+    assert!(!avx.with_short_square_127(true).short_square_127() || avx.has_ternlog());
+    let mut rng = ChaCha20Rng::seed_from_u64(12_763);
+    let mut inputs: Vec<[u64; 2]> = edges::<2>(127);
+    inputs.extend([[u64::MAX, u64::MAX], [0, 1 << 63], [0, 1 << 62]]);
+    inputs.extend((0..2000).map(|_| [rand::Rng::gen(&mut rng), rand::Rng::gen(&mut rng)]));
+    for (name, t) in &forms {
+        for w in &inputs {
+            let a = lanes::from_words(w);
+            let canonical = lanes::canonical_words::<2, _>(&m, &a);
+            let want = naive_mulmod(&canonical, &canonical, &exps);
+            let got = lanes::sqr::<2, _>(*t, InlineReduction::ClmulFold, &m, &a);
+            assert_eq!(
+                lanes::canonical_words::<2, _>(&m, &got).to_vec(),
+                want,
+                "{name}: ({w:x?})²"
+            );
+        }
+        let mut x = lanes::from_words(&inputs[inputs.len() - 1]);
+        let mut oracle = lanes::canonical_words::<2, _>(&m, &x).to_vec();
+        for step in 0..64 {
+            x = lanes::sqr::<2, _>(*t, InlineReduction::ClmulFold, &m, &x);
+            oracle = naive_mulmod(&oracle, &oracle, &exps);
+            assert_eq!(
+                lanes::canonical_words::<2, _>(&m, &x).to_vec(),
+                oracle,
+                "{name}: chain step {step}"
+            );
+        }
+    }
+}
+
 #[test]
 fn packed_field_rejects_what_it_cannot_hold() {
     // 283 bits need five words; 41 bits fit one.

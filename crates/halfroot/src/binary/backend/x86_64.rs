@@ -51,9 +51,13 @@ const LEGACY: Pclmul = Pclmul(());
 
 /// Proof that the CPU has PCLMULQDQ, SSE2, SSE4.1 and AVX (enabled by the OS): the
 /// VEX-encoded `vpclmulqdq` on xmm registers ([`fold::ClmulForm`]). It also carries
-/// whether the CPU has AVX-512F and AVX-512VL ([`PclmulAvx::has_ternlog`]).
+/// whether the CPU has AVX-512F and AVX-512VL ([`PclmulAvx::has_ternlog`]) and which
+/// arrangement of the 127,63,0 square it runs ([`PclmulAvx::short_square_127`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PclmulAvx(bool);
+pub struct PclmulAvx {
+    ternlog: bool,
+    short_square_127: bool,
+}
 
 impl PclmulAvx {
     /// The token if the features are present (detected once, cached; `HALFROOT_CPU`
@@ -67,14 +71,40 @@ impl PclmulAvx {
                 has_all(&[Feature::Avx512f, Feature::Avx512vl]),
             )
         });
-        has.then_some(PclmulAvx(ternlog))
+        has.then(|| PclmulAvx {
+            ternlog,
+            short_square_127: ternlog && inline_class() == InlineClass::Zen5,
+        })
     }
 
     /// Whether the CPU also has AVX-512F and AVX-512VL: `vpternlogq` (a three-input
     /// XOR in one instruction) on xmm registers, which the kernels of [`lanes`] written
     /// whole in VEX use (127,63,0; 233,74,0; the Montgomery square at 233,159,0).
     pub fn has_ternlog(self) -> bool {
-        self.0
+        self.ternlog
+    }
+
+    /// Whether the 127,63,0 square runs its short arrangement (`sqr_127_63_short!`: one
+    /// step shorter after the products, three instructions more, three of them
+    /// shuffles) rather than the plain one (`sqr_127_63!` with `vpternlogq`: two
+    /// shuffles). Chosen per CPU from measurement: the short one only on
+    /// [`InlineClass::Zen5`] (there 3.01–3.08 ns latency against 3.33, the same
+    /// throughput; session 27), the plain one elsewhere (Intel Emerald Rapids, eight
+    /// independent chains / one chain in a C loop: 0.91 / 2.63 ns against 1.15 / 2.80;
+    /// session 40). Always false without `vpternlogq`.
+    pub fn short_square_127(self) -> bool {
+        self.short_square_127
+    }
+
+    /// This token with the 127,63,0 square's arrangement chosen by `short` (only where
+    /// [`PclmulAvx::has_ternlog`]; otherwise the token is returned unchanged): for
+    /// tests and measurements of both arrangements on one CPU. Either gives the same
+    /// results.
+    pub fn with_short_square_127(self, short: bool) -> PclmulAvx {
+        PclmulAvx {
+            short_square_127: short && self.ternlog,
+            ..self
+        }
     }
 
     /// The PCLMULQDQ token implied by this one.

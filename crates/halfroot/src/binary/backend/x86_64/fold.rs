@@ -211,6 +211,11 @@ pub trait ClmulForm: Copy + sealed::Sealed {
     /// [`lanes`](super::lanes) are written whole in that encoding (127,63,0; 233,74,0;
     /// the Montgomery square at 233,159,0).
     fn vex_ternlog(self) -> Option<bool>;
+
+    /// Whether the 127,63,0 square runs its short arrangement
+    /// ([`PclmulAvx::short_square_127`](super::PclmulAvx::short_square_127)); false for
+    /// the legacy form.
+    fn short_square_127(self) -> bool;
 }
 
 /// Only the proof tokens are forms: each asserts the features its encoding needs.
@@ -230,6 +235,10 @@ impl ClmulForm for super::Pclmul {
     fn vex_ternlog(self) -> Option<bool> {
         None
     }
+    #[inline(always)]
+    fn short_square_127(self) -> bool {
+        false
+    }
 }
 
 impl ClmulForm for super::PclmulAvx {
@@ -242,6 +251,10 @@ impl ClmulForm for super::PclmulAvx {
     #[inline(always)]
     fn vex_ternlog(self) -> Option<bool> {
         Some(self.has_ternlog())
+    }
+    #[inline(always)]
+    fn short_square_127(self) -> bool {
+        super::PclmulAvx::short_square_127(self)
     }
 }
 

@@ -725,7 +725,10 @@ pub fn sqr<const N: usize, M: ModulusSpec>(
     // SAFETY: as in `mul`.
     unsafe {
         if let Some(ternlog) = vex_127_63::<N, M>(t, m) {
-            return [sqr_127_63_vex(a[0], ternlog), _mm_setzero_si128()];
+            return [
+                sqr_127_63_vex(a[0], ternlog, t.short_square_127()),
+                _mm_setzero_si128(),
+            ];
         }
         if is_233_74_shift::<N, M>(kind, m) {
             if let Some(ternlog) = t.vex_ternlog() {

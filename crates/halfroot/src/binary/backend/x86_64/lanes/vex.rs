@@ -387,25 +387,33 @@ pub(super) unsafe fn mul_127_63_ternlog(a: __m128i, b: __m128i) -> __m128i {
     r
 }
 
-/// The 127,63,0 square: where `ternlog` the short form (`sqr_127_63_short!`), else
+/// The 127,63,0 square: where `ternlog` and `short` the short form
+/// (`sqr_127_63_short!`), where `ternlog` alone `sqr_127_63!` with one `vpternlogq`, else
 /// `sqr_127_63!` with two `vpxor`. Measured on Zen 5, the kernel alone (one chain /
 /// eight): 3.60–3.63 / 0.94–0.96 without `vpternlogq`, 3.33 / 0.96 with it in
 /// `sqr_127_63!`'s arrangement, against 3.84–3.87 / 0.97–0.99 for the legacy
 /// one-register form (crrl built with `-C target-cpu=native`: 3.36–3.41 / 0.95–0.97);
 /// in the report's chains (`report fields --peers`, session 27) the short form takes
-/// 3.01–3.08 / 0.95–0.97 ns against crrl's 3.21–3.29 / 0.93–0.95.
+/// 3.01–3.08 / 0.95–0.97 ns against crrl's 3.21–3.29 / 0.93–0.95. On an Intel Emerald
+/// Rapids (session 40, the kernels alone in a C loop, fastest of 200 runs) the short
+/// form took 2.80 / 1.15 ns, `sqr_127_63!` with `vpternlogq` 2.63 / 0.91 and crrl's
+/// intrinsics 2.71 / 0.92: its three extra shuffles compete with the two PCLMULQDQ for
+/// port 5 there. The choice is the token's
+/// ([`PclmulAvx::short_square_127`](super::super::PclmulAvx::short_square_127)).
 ///
 /// # Safety
 /// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
 /// AVX-512F and AVX-512VL.
 #[inline(always)]
-pub(super) unsafe fn sqr_127_63_vex(a: __m128i, ternlog: bool) -> __m128i {
+pub(super) unsafe fn sqr_127_63_vex(a: __m128i, ternlog: bool, short: bool) -> __m128i {
     let r: __m128i;
     // SAFETY: the caller guarantees the features; the blocks read and write only the
     // registers named.
     unsafe {
-        if ternlog {
+        if ternlog && short {
             sqr_127_63_short!(a, r);
+        } else if ternlog {
+            sqr_127_63!(ternlog, a, r);
         } else {
             sqr_127_63!(vex, a, r);
         }
