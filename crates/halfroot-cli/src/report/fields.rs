@@ -652,22 +652,27 @@ fn packed_representations() -> String {
     let sqrt_127 = PackedField::<2, spec::Ssrf127K63>::new(spec::Ssrf127K63)
         .map_or("not available", |f| f.sqrt_kernel());
     let sqrt_233 = nist.as_ref().map_or("not available", |f| f.sqrt_kernel());
-    let square = |k: Option<&'static str>| k.unwrap_or("not available");
-    let sqr_127 = square(
+    let kernel = |k: Option<&'static str>| k.unwrap_or("not available");
+    let sqr_127 = kernel(
         PackedField::<2, spec::Ssrf127K63>::new(spec::Ssrf127K63)
             .ok()
             .map(|f| f.square_kernel()),
     );
     let (sqr_233, sqr_233_159) = (
-        square(nist.as_ref().map(|f| f.square_kernel())),
-        square(ssrf.as_ref().map(|f| f.square_kernel())),
+        kernel(nist.as_ref().map(|f| f.square_kernel())),
+        kernel(ssrf.as_ref().map(|f| f.square_kernel())),
+    );
+    let (mul_233, mul_233_159) = (
+        kernel(nist.as_ref().map(|f| f.product_kernel())),
+        kernel(ssrf.as_ref().map(|f| f.product_kernel())),
     );
     format!(
         "\nThe `packed` rows run `PackedField` with its default reduction: at 233,74,0 {}; \
-         at 233,159,0 {}. Their products issue {encoding}; the squares (`square_kernel`) \
-         run `{sqr_233}` at 233,74,0, `{sqr_233_159}` at 233,159,0 and `{sqr_127}` at \
-         127,63,0 (`127-63-short` only on Zen 5, measured per CPU). The packed square root (`sqrt_kernel`) runs `{sqrt_233}` at \
-         233,74,0 and `{sqrt_127}` at 127,63,0.\n",
+         at 233,159,0 {}. Their products issue {encoding} (`product_kernel`: `{mul_233}` \
+         at 233,74,0, `{mul_233_159}` at 233,159,0); the squares (`square_kernel`) run \
+         `{sqr_233}` at 233,74,0, `{sqr_233_159}` at 233,159,0 and `{sqr_127}` at \
+         127,63,0 (`127-63-short` only on Zen 5, measured per CPU). The packed square \
+         root (`sqrt_kernel`) runs `{sqrt_233}` at 233,74,0 and `{sqrt_127}` at 127,63,0.\n",
         describe(
             nist.as_ref().map(|f| f.is_montgomery()),
             nist.as_ref().map(|f| f.is_partially_reduced())

@@ -524,6 +524,35 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
         }
     }
 
+    /// Which product [`Field::mul`] runs: `"127-63-ternlog"` / `"127-63-vex"` (the
+    /// 127,63,0 product written whole in VEX, with or without `vpternlogq`),
+    /// `"233-74-vex"` (the 233,74,0 product written whole in VEX, c-xs233's
+    /// arrangement), `"montgomery-233-159-vex"` (the Montgomery product at 233,159,0
+    /// written whole in VEX), `"pclmulqdq"` (the Karatsuba products of `fold` and the
+    /// spec's reduction, inlined) or `"portable"`.
+    pub fn product_kernel(&self) -> &'static str {
+        let m = self.inner.modulus();
+        match self.clmul {
+            Clmul::Vex(_)
+                if self.is_montgomery() && lanes::has_vex_montgomery_kernels::<N, M>(m) =>
+            {
+                "montgomery-233-159-vex"
+            }
+            Clmul::Vex(_) if self.is_montgomery() => "pclmulqdq",
+            Clmul::Vex(t) if lanes::has_vex_kernels::<N, M>(R::kind::<N, M>(m), m) => {
+                if N != 2 {
+                    "233-74-vex"
+                } else if t.has_ternlog() {
+                    "127-63-ternlog"
+                } else {
+                    "127-63-vex"
+                }
+            }
+            Clmul::None => "portable",
+            _ => "pclmulqdq",
+        }
+    }
+
     /// Which square [`Field::sqr`] runs: `"127-63-short"`, `"127-63-ternlog"` or
     /// `"127-63-vex"` (the 127,63,0 square written whole in VEX, its short arrangement
     /// with `vpternlogq`, the plain one with it, or without it:
@@ -535,7 +564,7 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
         let m = self.inner.modulus();
         match self.clmul {
             Clmul::Vex(_)
-                if self.is_montgomery() && lanes::has_vex_montgomery_square::<N, M>(m) =>
+                if self.is_montgomery() && lanes::has_vex_montgomery_kernels::<N, M>(m) =>
             {
                 "montgomery-233-159-vex"
             }
@@ -729,12 +758,12 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> Field for Pac
         // Squares issue one-register PCLMULQDQ (`fold::clmul_square`), as fast legacy-
         // encoded as VEX: one test, so that a loop of squares is unswitched once; except
         // at 127,63,0, 233,74,0 and (Montgomery's) 233,159,0, whose squares are written
-        // whole in VEX (`lanes::has_vex_kernels`, `has_vex_montgomery_square`: constants
+        // whole in VEX (`lanes::has_vex_kernels`, `has_vex_montgomery_kernels`: constants
         // of the spec).
         let m = self.inner.modulus();
         if let Clmul::Vex(t) = self.clmul {
             if self.is_montgomery() {
-                if lanes::has_vex_montgomery_square::<N, M>(m) {
+                if lanes::has_vex_montgomery_kernels::<N, M>(m) {
                     return Packed::new(lanes::mont_sqr::<N, M>(t, m, &a.lanes));
                 }
             } else if lanes::has_vex_kernels::<N, M>(R::kind::<N, M>(m), m) {

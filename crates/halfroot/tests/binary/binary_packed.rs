@@ -253,6 +253,17 @@ fn packed_fields_match_the_naive_oracle() {
              portable products ran"
         );
     }
+    // At 233,159,0 the default reduction is Montgomery's, and with the VEX form its
+    // products and squares are the kernels written whole in VEX (checked below by
+    // `check_all`, native run with `vpternlogq`, HALFROOT_CPU=avx2 without).
+    let mont = PackedField::<4, spec::Ssrf233>::new(spec::Ssrf233).expect("packed 233,159");
+    if p.uses_vex() {
+        assert!(mont.is_montgomery());
+        assert_eq!(mont.product_kernel(), "montgomery-233-159-vex");
+        assert_eq!(mont.square_kernel(), "montgomery-233-159-vex");
+        assert_eq!(p.product_kernel(), "233-74-vex");
+        assert_eq!(p.square_kernel(), "233-74-vex");
+    }
     check_all::<2, spec::Std83>(1);
     check_all::<2, spec::Ssrf97>(2);
     check_all::<2, spec::Ssrf127>(3);

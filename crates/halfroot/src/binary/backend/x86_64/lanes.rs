@@ -51,8 +51,8 @@ use crate::binary::backend::InlineReduction;
 use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
 use vex::{
-    mont_sqr_233_159_vex, mul_127_63, mul_127_63_ternlog, mul_233_74_vex, sqr_127_63_vex,
-    sqr_233_74_vex,
+    mont_mul_233_159_vex, mont_sqr_233_159_vex, mul_127_63, mul_127_63_ternlog, mul_233_74_vex,
+    sqr_127_63_vex, sqr_233_74_vex,
 };
 
 /// An element of at most four words in two SSE registers (words 0, 1 in the first,
@@ -636,10 +636,11 @@ unsafe fn reduce_127_63(d0: __m128i, d1: __m128i, square: bool) -> __m128i {
     }
 }
 
-/// Whether `m` is x^233 + x^159 + 1 with `N` = 4 words: where
-/// `mont_sqr_233_159_vex` applies (under Montgomery's representation).
+/// Whether `m` is x^233 + x^159 + 1 with `N` = 4 words: where `mont_sqr_233_159_vex`
+/// and `mont_mul_233_159_vex` (written whole in VEX) apply under Montgomery's
+/// representation.
 #[inline(always)]
-pub fn has_vex_montgomery_square<const N: usize, M: ModulusSpec>(m: &M) -> bool {
+pub fn has_vex_montgomery_kernels<const N: usize, M: ModulusSpec>(m: &M) -> bool {
     N == 4 && m.degree() == 233 && m.middle_exponents() == [159]
 }
 
@@ -756,7 +757,9 @@ pub fn montgomery_applies<const N: usize, M: ModulusSpec>(m: &M) -> bool {
 }
 
 /// `a·b·x^(−64N) mod m` (Montgomery's product) for canonical `a`, `b`, canonical,
-/// inlined into the caller ([`fold::montgomery_reduce_pairs`]).
+/// inlined into the caller ([`fold::montgomery_reduce_pairs`]; at 233,159,0 with the VEX
+/// form `mont_mul_233_159_vex`: c-xs233's 12-product Karatsuba arrangement and the
+/// reduction of the Montgomery square, written whole in VEX).
 /// [`montgomery_applies`] must hold (else the result is meaningless, never undefined
 /// behaviour).
 #[inline(always)]
@@ -768,6 +771,11 @@ pub fn mont_mul<const N: usize, M: ModulusSpec>(
 ) -> Lanes {
     // SAFETY: as in `mul`.
     unsafe {
+        if has_vex_montgomery_kernels::<N, M>(m) {
+            if let Some(ternlog) = t.vex_ternlog() {
+                return mont_mul_233_159_vex(a, b, ternlog);
+            }
+        }
         narrow(&fold::montgomery_reduce_pairs(
             m,
             fold::mul_pairs::<N>(t, &widen(a), &widen(b)),
@@ -780,7 +788,7 @@ pub fn mont_mul<const N: usize, M: ModulusSpec>(
 pub fn mont_sqr<const N: usize, M: ModulusSpec>(t: impl ClmulForm, m: &M, a: &Lanes) -> Lanes {
     // SAFETY: as in `mul`.
     unsafe {
-        if has_vex_montgomery_square::<N, M>(m) {
+        if has_vex_montgomery_kernels::<N, M>(m) {
             if let Some(ternlog) = t.vex_ternlog() {
                 return mont_sqr_233_159_vex(a, ternlog);
             }

@@ -103,63 +103,73 @@ macro_rules! sqr_233_74 {
     };
 }
 
-/// The 233,74,0 product: c-xs233's `gf_mul` (one Karatsuba level, 12 products: the
-/// halves' products e = a0·b0 and f = a1·b1, the middle g = (a0 + a1)(b0 + b1), each of
-/// three 128-bit parts with the middle product p01 + p10 folded in), assembled into
-/// the four chunks d0…d3, then `reduce_partial_512!`; in the form `$form`, of `$a`,
-/// `$b` into `$r0`, `$r1`. 14 of the 16 xmm registers.
+/// The 512-bit product of two 256-bit values held as `{a0}`, `{a1}` and `{b0}`, `{b1}`
+/// (c-xs233's `gf_mul`: one Karatsuba level, 12 products: the halves' products
+/// e = a0·b0 and f = a1·b1, the middle g = (a0 + a1)(b0 + b1), each of three 128-bit
+/// parts with the middle product p01 + p10 folded in), assembled into the four chunks
+/// `{d0}`…`{d3}` (the value d0 + d1·x^128 + d2·x^256 + d3·x^384); temporaries `{s1}`…`{s4}`,
+/// `{g2}`, `{t}`; in the form `$form`. Independent of the modulus: `mul_233_74!` reduces
+/// the chunks from the top, `mont_mul_233_159!` from the bottom.
 ///
-/// The products are issued in the order the reduction needs them: f, then g and e
-/// without their low parts (all ten feed d2, which the second fold waits for), and
-/// e0 and g0 last (they feed only d0 and d1, which take the folds at the very end), so
-/// that their latency overlaps the folds. Where PCLMULQDQ issues one every two cycles
-/// (AMD Zen 1) this shortens the chain by one to three cycles: scratch harness on the
-/// idle Zen 1 (the kernel alone, both orders checked equal on 100 000 random operands),
-/// ns, one chain / eight, 13.6–14.0 / 12.4–12.7 against 14.0–15.1 / 13.1–13.7 for
-/// c-xs233's order (e, f, g) (session 31).
+/// The products are issued in the order the reductions from the top need them: f,
+/// then g and e without their low parts (all ten feed d2, which the second fold waits
+/// for), and e0 and g0 last (they feed only d0 and d1, which take the folds at the very
+/// end), so that their latency overlaps the folds. Where PCLMULQDQ issues one every two
+/// cycles (AMD Zen 1) this shortens the chain by one to three cycles: scratch harness on
+/// the idle Zen 1 (the kernel alone, both orders checked equal on 100 000 random
+/// operands), ns, one chain / eight, 13.6–14.0 / 12.4–12.7 against 14.0–15.1 / 13.1–13.7
+/// for c-xs233's order (e, f, g) (session 31).
+macro_rules! products_233 {
+    ($form:ident) => {
+        concat!(
+            // f = a1·b1: s3 (low), d3 (high), s4 (middle).
+            "vpclmulqdq {s3}, {a1}, {b1}, 0x00\n",
+            "vpclmulqdq {d3}, {a1}, {b1}, 0x11\n",
+            "vpclmulqdq {s4}, {a1}, {b1}, 0x01\n",
+            "vpclmulqdq {t}, {a1}, {b1}, 0x10\n",
+            "vpxor {s4}, {s4}, {t}\n",
+            // g = (a0 + a1)(b0 + b1) with u = a0 + a1 in s1, v = b0 + b1 in d0:
+            // d2 (high), g2 (middle); its low part g0 comes last.
+            "vpxor {s1}, {a0}, {a1}\n",
+            "vpxor {d0}, {b0}, {b1}\n",
+            "vpclmulqdq {d2}, {s1}, {d0}, 0x11\n",
+            "vpclmulqdq {g2}, {s1}, {d0}, 0x01\n",
+            "vpclmulqdq {t}, {s1}, {d0}, 0x10\n",
+            "vpxor {g2}, {g2}, {t}\n",
+            // e = a0·b0: t (high), s2 (middle); its low part e0 comes last.
+            "vpclmulqdq {t}, {a0}, {b0}, 0x11\n",
+            "vpclmulqdq {s2}, {a0}, {b0}, 0x01\n",
+            "vpclmulqdq {d1}, {a0}, {b0}, 0x10\n",
+            "vpxor {s2}, {s2}, {d1}\n",
+            // g0 in d1, e0 in d0.
+            "vpclmulqdq {d1}, {s1}, {d0}, 0x00\n",
+            "vpclmulqdq {d0}, {a0}, {b0}, 0x00\n",
+            // hh = e1 + f0 (t), jj = g2 + e2 + f2 (g2);
+            // d2 = g1 + hh + f1 + [f2 low, jj high]; d3 = f1 + f2≫64.
+            "vpxor {t}, {t}, {s3}\n",
+            xor3!($form, "{g2}", "{s2}", "{s4}"),
+            xor3!($form, "{d2}", "{t}", "{d3}"),
+            "vpalignr {s1}, {s4}, {g2}, 8\n",
+            "vpxor {d2}, {d2}, {s1}\n",
+            "vpsrldq {s4}, {s4}, 8\n",
+            "vpxor {d3}, {d3}, {s4}\n",
+            // d1 = g0 + hh + [jj low, e2 high] + e0; d0 = e0 + e2≪64.
+            "vpalignr {s1}, {g2}, {s2}, 8\n",
+            xor3!($form, "{d1}", "{t}", "{s1}"),
+            "vpxor {d1}, {d1}, {d0}\n",
+            "vpslldq {s2}, {s2}, 8\n",
+            "vpxor {d0}, {d0}, {s2}\n",
+        )
+    };
+}
+
+/// The 233,74,0 product: `products_233!`, then `reduce_partial_512!` (c-xs233's
+/// `gf_mul`); in the form `$form`, of `$a`, `$b` into `$r0`, `$r1`. 14 of the 16 xmm
+/// registers.
 macro_rules! mul_233_74 {
     ($form:ident, $a:expr, $b:expr, $r0:ident, $r1:ident) => {
         core::arch::asm!(
-            concat!(
-                // f = a1·b1: s3 (low), d3 (high), s4 (middle).
-                "vpclmulqdq {s3}, {a1}, {b1}, 0x00\n",
-                "vpclmulqdq {d3}, {a1}, {b1}, 0x11\n",
-                "vpclmulqdq {s4}, {a1}, {b1}, 0x01\n",
-                "vpclmulqdq {t}, {a1}, {b1}, 0x10\n",
-                "vpxor {s4}, {s4}, {t}\n",
-                // g = (a0 + a1)(b0 + b1) with u = a0 + a1 in s1, v = b0 + b1 in d0:
-                // d2 (high), g2 (middle); its low part g0 comes last.
-                "vpxor {s1}, {a0}, {a1}\n",
-                "vpxor {d0}, {b0}, {b1}\n",
-                "vpclmulqdq {d2}, {s1}, {d0}, 0x11\n",
-                "vpclmulqdq {g2}, {s1}, {d0}, 0x01\n",
-                "vpclmulqdq {t}, {s1}, {d0}, 0x10\n",
-                "vpxor {g2}, {g2}, {t}\n",
-                // e = a0·b0: t (high), s2 (middle); its low part e0 comes last.
-                "vpclmulqdq {t}, {a0}, {b0}, 0x11\n",
-                "vpclmulqdq {s2}, {a0}, {b0}, 0x01\n",
-                "vpclmulqdq {d1}, {a0}, {b0}, 0x10\n",
-                "vpxor {s2}, {s2}, {d1}\n",
-                // g0 in d1, e0 in d0.
-                "vpclmulqdq {d1}, {s1}, {d0}, 0x00\n",
-                "vpclmulqdq {d0}, {a0}, {b0}, 0x00\n",
-                // hh = e1 + f0 (t), jj = g2 + e2 + f2 (g2);
-                // d2 = g1 + hh + f1 + [f2 low, jj high]; d3 = f1 + f2≫64.
-                "vpxor {t}, {t}, {s3}\n",
-                xor3!($form, "{g2}", "{s2}", "{s4}"),
-                xor3!($form, "{d2}", "{t}", "{d3}"),
-                "vpalignr {s1}, {s4}, {g2}, 8\n",
-                "vpxor {d2}, {d2}, {s1}\n",
-                "vpsrldq {s4}, {s4}, 8\n",
-                "vpxor {d3}, {d3}, {s4}\n",
-                // d1 = g0 + hh + [jj low, e2 high] + e0; d0 = e0 + e2≪64.
-                "vpalignr {s1}, {g2}, {s2}, 8\n",
-                xor3!($form, "{d1}", "{t}", "{s1}"),
-                "vpxor {d1}, {d1}, {d0}\n",
-                "vpslldq {s2}, {s2}, 8\n",
-                "vpxor {d0}, {d0}, {s2}\n",
-                reduce_partial_512!($form),
-            ),
+            concat!(products_233!($form), reduce_partial_512!($form)),
             a0 = in(xmm_reg) $a[0],
             a1 = in(xmm_reg) $a[1],
             b0 = in(xmm_reg) $b[0],
@@ -179,6 +189,65 @@ macro_rules! mul_233_74 {
     };
 }
 
+/// The Montgomery product at 233,159,0 (`a·b·x^(−256) mod P` of canonical `a`, `b`,
+/// canonical): `products_233!`, then `mont_reduce_233_159!` (the reduction of
+/// `mont_sqr_233_159!`, which holds for any product of canonical values: the chunk
+/// cleared is q·P's low 128 bits whatever q); in the form `$form`, of `$a`, `$b` into
+/// `$r0`, `$r1`. 14 of the 16 xmm registers.
+macro_rules! mont_mul_233_159 {
+    ($form:ident, $a:expr, $b:expr, $r0:ident, $r1:ident) => {
+        core::arch::asm!(
+            concat!(products_233!($form), mont_reduce_233_159!($form)),
+            a0 = in(xmm_reg) $a[0],
+            a1 = in(xmm_reg) $a[1],
+            b0 = in(xmm_reg) $b[0],
+            b1 = in(xmm_reg) $b[1],
+            d0 = out(xmm_reg) _,
+            d1 = out(xmm_reg) _,
+            d2 = out(xmm_reg) $r0,
+            d3 = out(xmm_reg) $r1,
+            s1 = out(xmm_reg) _,
+            s2 = out(xmm_reg) _,
+            s3 = out(xmm_reg) _,
+            s4 = out(xmm_reg) _,
+            g2 = out(xmm_reg) _,
+            t = out(xmm_reg) _,
+            options(pure, nomem, nostack, preserves_flags),
+        )
+    };
+}
+
+/// Montgomery's reduction at 233,159,0 of the 512-bit value `{d0}`…`{d3}` (the product
+/// of two canonical values): each of the two low 128-bit chunks `q` cleared by adding
+/// `q·P = q + q·x^159 + q·x^233`, which lands one and two pairs up as `(q≪31) + (X≪64)`
+/// and `(q≫23) + (X≫64)` with `X = (q≫33) + (q≪41)` (shifts in 64-bit lanes; the
+/// arrangement of `fold::montgomery_square_pairs`); the result, canonical, in `{d2}`,
+/// `{d3}`. Temporaries `{s1}`…`{s3}`; in the form `$form`.
+macro_rules! mont_reduce_233_159 {
+    ($form:ident) => {
+        concat!(
+            "vpsllq {s1}, {d0}, 31\n",
+            "vpsrlq {s2}, {d0}, 33\n",
+            "vpsllq {s3}, {d0}, 41\n",
+            "vpsrlq {d0}, {d0}, 23\n",
+            "vpxor {s2}, {s2}, {s3}\n",
+            "vpslldq {s3}, {s2}, 8\n",
+            xor3!($form, "{d1}", "{s1}", "{s3}"),
+            "vpsrldq {s2}, {s2}, 8\n",
+            xor3!($form, "{d2}", "{d0}", "{s2}"),
+            "vpsllq {s1}, {d1}, 31\n",
+            "vpsrlq {s2}, {d1}, 33\n",
+            "vpsllq {s3}, {d1}, 41\n",
+            "vpsrlq {d1}, {d1}, 23\n",
+            "vpxor {s2}, {s2}, {s3}\n",
+            "vpslldq {s3}, {s2}, 8\n",
+            xor3!($form, "{d2}", "{s1}", "{s3}"),
+            "vpsrldq {s2}, {s2}, 8\n",
+            xor3!($form, "{d3}", "{d1}", "{s2}"),
+        )
+    };
+}
+
 /// The Montgomery square at 233,159,0 (`a²·x^(−256) mod P` of a canonical `a`,
 /// canonical): the four products c0…c3, then each of the two low 128-bit chunks `q`
 /// cleared by adding `q·P = q + q·x^159 + q·x^233`, which lands one and two pairs up as
@@ -188,36 +257,19 @@ macro_rules! mont_sqr_233_159 {
     ($form:ident, $a:expr, $r0:ident, $r1:ident) => {
         core::arch::asm!(
             concat!(
-                "vpclmulqdq {c0}, {c1}, {c1}, 0x00\n",
-                "vpclmulqdq {c1}, {c1}, {c1}, 0x11\n",
-                "vpclmulqdq {c2}, {c3}, {c3}, 0x00\n",
-                "vpclmulqdq {c3}, {c3}, {c3}, 0x11\n",
-                "vpsllq {s1}, {c0}, 31\n",
-                "vpsrlq {s2}, {c0}, 33\n",
-                "vpsllq {s3}, {c0}, 41\n",
-                "vpsrlq {c0}, {c0}, 23\n",
-                "vpxor {s2}, {s2}, {s3}\n",
-                "vpslldq {s3}, {s2}, 8\n",
-                xor3!($form, "{c1}", "{s1}", "{s3}"),
-                "vpsrldq {s2}, {s2}, 8\n",
-                xor3!($form, "{c2}", "{c0}", "{s2}"),
-                "vpsllq {s1}, {c1}, 31\n",
-                "vpsrlq {s2}, {c1}, 33\n",
-                "vpsllq {s3}, {c1}, 41\n",
-                "vpsrlq {c1}, {c1}, 23\n",
-                "vpxor {s2}, {s2}, {s3}\n",
-                "vpslldq {s3}, {s2}, 8\n",
-                xor3!($form, "{c2}", "{s1}", "{s3}"),
-                "vpsrldq {s2}, {s2}, 8\n",
-                xor3!($form, "{c3}", "{c1}", "{s2}"),
+                "vpclmulqdq {d0}, {d1}, {d1}, 0x00\n",
+                "vpclmulqdq {d1}, {d1}, {d1}, 0x11\n",
+                "vpclmulqdq {d2}, {d3}, {d3}, 0x00\n",
+                "vpclmulqdq {d3}, {d3}, {d3}, 0x11\n",
+                mont_reduce_233_159!($form),
             ),
-            // The inputs' registers become c1 and c3, each written by the last
+            // The inputs' registers become d1 and d3, each written by the last
             // product that reads it (two registers fewer for the caller's values; see
             // `sqr_233_74!`).
-            c1 = inout(xmm_reg) $a[0] => _,
-            c3 = inout(xmm_reg) $a[1] => $r1,
-            c0 = out(xmm_reg) _,
-            c2 = out(xmm_reg) $r0,
+            d1 = inout(xmm_reg) $a[0] => _,
+            d3 = inout(xmm_reg) $a[1] => $r1,
+            d0 = out(xmm_reg) _,
+            d2 = out(xmm_reg) $r0,
             s1 = out(xmm_reg) _,
             s2 = out(xmm_reg) _,
             s3 = out(xmm_reg) _,
@@ -458,6 +510,27 @@ pub(super) unsafe fn mont_sqr_233_159_vex(a: &Lanes, ternlog: bool) -> Lanes {
             mont_sqr_233_159!(ternlog, a, r0, r1);
         } else {
             mont_sqr_233_159!(vex, a, r0, r1);
+        }
+    }
+    [r0, r1]
+}
+
+/// The Montgomery product at 233,159,0 (`mont_mul_233_159!`), canonical in and out.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and AVX, enabled by the OS, and with `ternlog`
+/// AVX-512F and AVX-512VL.
+#[inline(always)]
+pub(super) unsafe fn mont_mul_233_159_vex(a: &Lanes, b: &Lanes, ternlog: bool) -> Lanes {
+    let (r0, r1): (__m128i, __m128i);
+    // SAFETY: the caller guarantees the features; the blocks read and write only the
+    // registers named (14 of the 16 xmm registers; outputs written before the last
+    // input is read: `out`).
+    unsafe {
+        if ternlog {
+            mont_mul_233_159!(ternlog, a, b, r0, r1);
+        } else {
+            mont_mul_233_159!(vex, a, b, r0, r1);
         }
     }
     [r0, r1]
