@@ -561,27 +561,11 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> PackedField<N
     /// `"pclmulqdq"` (one-register `pclmulqdq r, r` per word and the spec's fold) or
     /// `"portable"`.
     pub fn square_kernel(&self) -> &'static str {
-        let m = self.inner.modulus();
-        match self.clmul {
-            Clmul::Vex(_)
-                if self.is_montgomery() && lanes::has_vex_montgomery_kernels::<N, M>(m) =>
-            {
-                "montgomery-233-159-vex"
-            }
-            Clmul::Vex(_) if self.is_montgomery() => "pclmulqdq",
-            Clmul::Vex(t) if lanes::has_vex_kernels::<N, M>(R::kind::<N, M>(m), m) => {
-                if N != 2 {
-                    "233-74-vex"
-                } else if t.short_square_127() {
-                    "127-63-short"
-                } else if t.has_ternlog() {
-                    "127-63-ternlog"
-                } else {
-                    "127-63-vex"
-                }
-            }
-            Clmul::None => "portable",
-            _ => "pclmulqdq",
+        // The squares written whole in VEX are those of the products, the 127,63,0 one in
+        // two arrangements where `vpternlogq` exists.
+        match (self.clmul, self.product_kernel()) {
+            (Clmul::Vex(t), "127-63-ternlog") if t.short_square_127() => "127-63-short",
+            (_, kernel) => kernel,
         }
     }
 

@@ -79,7 +79,7 @@ impl PclmulAvx {
 
     /// Whether the CPU also has AVX-512F and AVX-512VL: `vpternlogq` (a three-input
     /// XOR in one instruction) on xmm registers, which the kernels of [`lanes`] written
-    /// whole in VEX use (127,63,0; 233,74,0; the Montgomery square at 233,159,0).
+    /// whole in VEX use (127,63,0; 233,74,0; the Montgomery product and square at 233,159,0).
     pub fn has_ternlog(self) -> bool {
         self.ternlog
     }

@@ -209,7 +209,7 @@ pub trait ClmulForm: Copy + sealed::Sealed {
     /// `None` for the legacy form; for the VEX form `Some(ternlog)`, `ternlog` saying
     /// whether the CPU also has AVX-512F and AVX-512VL (`vpternlogq`). Some kernels of
     /// [`lanes`](super::lanes) are written whole in that encoding (127,63,0; 233,74,0;
-    /// the Montgomery square at 233,159,0).
+    /// the Montgomery product and square at 233,159,0).
     fn vex_ternlog(self) -> Option<bool>;
 
     /// Whether the 127,63,0 square runs its short arrangement

@@ -163,21 +163,22 @@ macro_rules! products_233 {
     };
 }
 
-/// The 233,74,0 product: `products_233!`, then `reduce_partial_512!` (c-xs233's
-/// `gf_mul`); in the form `$form`, of `$a`, `$b` into `$r0`, `$r1`. 14 of the 16 xmm
-/// registers.
-macro_rules! mul_233_74 {
-    ($form:ident, $a:expr, $b:expr, $r0:ident, $r1:ident) => {
+/// The `asm!` block of a 233-bit product: `$template` (`products_233!` and a reduction)
+/// on the inputs `$a`, `$b` (two registers each) with the four chunk registers
+/// `{d0}`…`{d3}` bound to `$d0`…`$d3` (each an output place or `_`) and the temporaries
+/// of `products_233!`. 14 of the 16 xmm registers.
+macro_rules! asm_233_product {
+    ($template:expr, $a:expr, $b:expr, $d0:tt, $d1:tt, $d2:tt, $d3:tt) => {
         core::arch::asm!(
-            concat!(products_233!($form), reduce_partial_512!($form)),
+            $template,
             a0 = in(xmm_reg) $a[0],
             a1 = in(xmm_reg) $a[1],
             b0 = in(xmm_reg) $b[0],
             b1 = in(xmm_reg) $b[1],
-            d0 = out(xmm_reg) $r0,
-            d1 = out(xmm_reg) $r1,
-            d2 = out(xmm_reg) _,
-            d3 = out(xmm_reg) _,
+            d0 = out(xmm_reg) $d0,
+            d1 = out(xmm_reg) $d1,
+            d2 = out(xmm_reg) $d2,
+            d3 = out(xmm_reg) $d3,
             s1 = out(xmm_reg) _,
             s2 = out(xmm_reg) _,
             s3 = out(xmm_reg) _,
@@ -189,6 +190,23 @@ macro_rules! mul_233_74 {
     };
 }
 
+/// The 233,74,0 product: `products_233!`, then `reduce_partial_512!` (c-xs233's
+/// `gf_mul`); in the form `$form`, of `$a`, `$b` into `$r0`, `$r1`. 14 of the 16 xmm
+/// registers.
+macro_rules! mul_233_74 {
+    ($form:ident, $a:expr, $b:expr, $r0:ident, $r1:ident) => {
+        asm_233_product!(
+            concat!(products_233!($form), reduce_partial_512!($form)),
+            $a,
+            $b,
+            $r0,
+            $r1,
+            _,
+            _
+        )
+    };
+}
+
 /// The Montgomery product at 233,159,0 (`a·b·x^(−256) mod P` of canonical `a`, `b`,
 /// canonical): `products_233!`, then `mont_reduce_233_159!` (the reduction of
 /// `mont_sqr_233_159!`, which holds for any product of canonical values: the chunk
@@ -196,23 +214,14 @@ macro_rules! mul_233_74 {
 /// `$r0`, `$r1`. 14 of the 16 xmm registers.
 macro_rules! mont_mul_233_159 {
     ($form:ident, $a:expr, $b:expr, $r0:ident, $r1:ident) => {
-        core::arch::asm!(
+        asm_233_product!(
             concat!(products_233!($form), mont_reduce_233_159!($form)),
-            a0 = in(xmm_reg) $a[0],
-            a1 = in(xmm_reg) $a[1],
-            b0 = in(xmm_reg) $b[0],
-            b1 = in(xmm_reg) $b[1],
-            d0 = out(xmm_reg) _,
-            d1 = out(xmm_reg) _,
-            d2 = out(xmm_reg) $r0,
-            d3 = out(xmm_reg) $r1,
-            s1 = out(xmm_reg) _,
-            s2 = out(xmm_reg) _,
-            s3 = out(xmm_reg) _,
-            s4 = out(xmm_reg) _,
-            g2 = out(xmm_reg) _,
-            t = out(xmm_reg) _,
-            options(pure, nomem, nostack, preserves_flags),
+            $a,
+            $b,
+            _,
+            _,
+            $r0,
+            $r1
         )
     };
 }
