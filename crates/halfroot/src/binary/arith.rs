@@ -444,9 +444,9 @@ impl<const N: usize, M: ModulusSpec> Arith<N, M> {
         Ok(failures)
     }
 
-    /// The plan of [`InvAlgorithm::ItohTsujiiMapCt`] (built on first use; `None` only
-    /// if [`multi_sqr::CT_LAYOUT`] were not constant-time).
-    fn inv_plan_ct(&self) -> Option<&CtPlan<N>> {
+    /// The plan of [`InvAlgorithm::ItohTsujiiMapCt`], what [`Arith::inv`] runs (built on
+    /// first use; `None` only if [`multi_sqr::CT_LAYOUT`] were not constant-time).
+    pub fn inv_plan_ct(&self) -> Option<&CtPlan<N>> {
         self.inv_plan_ct
             .get_or_init(|| {
                 CtPlan::new(

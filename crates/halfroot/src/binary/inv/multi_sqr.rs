@@ -34,7 +34,7 @@ pub mod backend;
 
 use super::chain::{Chain, MAX_VALUES};
 use crate::binary::arith::Arith;
-use crate::binary::backend::Engine;
+use crate::binary::backend::{Engine, InlineReduction};
 use crate::binary::linear_map::{Layout, LinearMap};
 use crate::binary::modulus::ModulusSpec;
 use crate::error::{Error, Result};
@@ -170,8 +170,11 @@ impl<const N: usize> Plan<N> {
         choice: MapChoice,
     ) -> Plan<N> {
         let d = m.degree();
-        // `chain_sqr_cycles` is 4 + N with the fold reduction and 8 + 2N without.
-        let fold = e.chain_sqr_cycles::<N, M>(m) < 8 + 2 * N;
+        // `chain_sqr_cycles` is 4 + N with the fold reduction and 8 + 2N without; the
+        // fused kernel squares by the fold also where only the word fold serves
+        // (83,29,25,3,0, 97,33,0, 127,63,0, the SSRF pentanomials of 283 and 571 bits).
+        let fold = e.chain_sqr_cycles::<N, M>(m) < 8 + 2 * N
+            || backend::fused_reduction::<N, M>(e, m) == Some(InlineReduction::ClmulFold);
         let sqr = sqr_cycles(fold, N);
         let mul = 3 * sqr;
         let map = match (layout, choice) {
@@ -450,12 +453,31 @@ impl<const N: usize> CtPlan<N> {
         )))
     }
 
-    /// `1/a`, or `None` for zero. Constant time (see the module header); only whether
-    /// `a = 0` is revealed.
+    /// a^(2^d − 2): `1/a`, and `0` for `a = 0`, with no test of `a`. Constant time (see
+    /// the module header).
     #[inline]
-    /// a^(2^d − 2): `1/a`, and `0` for `a = 0`, with no test of `a`.
     pub fn inv_or_zero<M: ModulusSpec>(&self, arith: &Arith<N, M>, a: &[u64; N]) -> [u64; N] {
         self.0.run(arith.engine(), arith.modulus(), a)
+    }
+
+    /// The reduction of the fused kernel that runs this plan on `arith`'s engine
+    /// (`ClmulFold` or `SseShift`), or `None` where the plan runs as out-of-line steps
+    /// (engines without a fused kernel, moduli no SSE reduction serves).
+    pub fn fused_reduction<M: ModulusSpec>(&self, arith: &Arith<N, M>) -> Option<InlineReduction> {
+        backend::fused_reduction::<N, M>(arith.engine(), arith.modulus())
+    }
+
+    /// [`CtPlan::inv_or_zero`] by the fused kernel with the reduction `kind`, or `None`
+    /// where the engine has no fused kernel or `kind` does not serve the modulus (or is
+    /// `GprShift`): the alternatives [`CtPlan::fused_reduction`]'s choice is measured
+    /// against. Constant time, as [`CtPlan::inv_or_zero`].
+    pub fn inv_or_zero_with_reduction<M: ModulusSpec>(
+        &self,
+        arith: &Arith<N, M>,
+        kind: InlineReduction,
+        a: &[u64; N],
+    ) -> Option<[u64; N]> {
+        backend::run_fused_with(arith.engine(), kind, arith.modulus(), &self.0, a)
     }
 
     /// `1/a`, or `None` for zero.
@@ -480,7 +502,10 @@ impl<const N: usize> CtPlan<N> {
 pub(crate) mod tests {
     use super::*;
     use crate::binary::backend::Backend;
-    use crate::binary::spec::{Nist163, Nist283, Nist571, Ssrf163, Ssrf409};
+    use crate::binary::spec::{
+        Nist163, Nist233, Nist283, Nist571, Ssrf127K63, Ssrf163, Ssrf233, Ssrf283, Ssrf409,
+        Ssrf571, Ssrf83, Ssrf97, Std83,
+    };
     use rand::{RngCore, SeedableRng};
 
     /// The fused kernel (where the engine has one) against the out-of-line steps of the
@@ -492,6 +517,14 @@ pub(crate) mod tests {
             return;
         };
         let port = Arith::<N, M>::with_backend(m.clone(), Backend::Portable).expect("portable");
+        // Every spec below has a fused kernel on the `pclmul-fold` engine: the carry-less
+        // fold, or (where no fold serves) the shifts in SSE registers.
+        if fast.engine().backend() == Backend::PclmulFold {
+            assert!(
+                backend::fused_reduction::<N, M>(fast.engine(), &m).is_some(),
+                "no fused inversion kernel at degree {d}"
+            );
+        }
         let mut rng = rand::rngs::StdRng::seed_from_u64(d as u64);
         for kind in [ChainKind::Binary, ChainKind::Powers] {
             for (layout, choice) in [
@@ -512,6 +545,12 @@ pub(crate) mod tests {
                     }
                     let want = plan.run_generic(port.engine(), &m, &a);
                     assert_eq!(plan.run(fast.engine(), &m, &a), want, "{}", plan.describe());
+                    for kind in [InlineReduction::ClmulFold, InlineReduction::SseShift] {
+                        if let Some(r) = backend::run_fused_with(fast.engine(), kind, &m, &plan, &a)
+                        {
+                            assert_eq!(r, want, "{} by {}", plan.describe(), kind.name());
+                        }
+                    }
                     let r = port.mul(&want, &a);
                     let mut one = [0u64; N];
                     one[0] = u64::from(a.iter().any(|&w| w != 0));
@@ -528,11 +567,19 @@ pub(crate) mod tests {
             crate::binary::backend::x86_64::Pclmul::detect().is_some(),
             &[crate::cpu::Feature::Pclmulqdq, crate::cpu::Feature::Sse41],
         );
+        fused_matches_portable_for::<2, Std83>();
+        fused_matches_portable_for::<2, Ssrf83>();
+        fused_matches_portable_for::<2, Ssrf97>();
+        fused_matches_portable_for::<2, Ssrf127K63>();
         fused_matches_portable_for::<3, Nist163>();
         fused_matches_portable_for::<3, Ssrf163>();
+        fused_matches_portable_for::<4, Nist233>();
+        fused_matches_portable_for::<4, Ssrf233>();
         fused_matches_portable_for::<5, Nist283>();
+        fused_matches_portable_for::<5, Ssrf283>();
         fused_matches_portable_for::<7, Ssrf409>();
         fused_matches_portable_for::<9, Nist571>();
+        fused_matches_portable_for::<9, Ssrf571>();
     }
 
     /// This module's tests, run by `crate::internal_tests`.

@@ -5,15 +5,16 @@
 //!
 //! Source: as [`super`]; the register layout and reduction are those of
 //! [`fold`](crate::binary::backend::x86_64::fold).
-//! Cost: per step `N²` PCLMULQDQ (schoolbook product in word pairs) plus the fold
-//! reduction, `k` fold squarings or one map evaluation.
+//! Cost: per step `N²` PCLMULQDQ (schoolbook product in word pairs) plus one reduction
+//! (the carry-less fold, or shifts in SSE registers where no fold serves the modulus),
+//! `k` squarings or one map evaluation.
 //! Constant-time: yes, as `Plan::run_generic` (the steps depend on the plan only; the
 //! maps are evaluated by their own kernels, constant-time for constant-time layouts).
-//! `run_fused` returns `None` where no fused kernel applies (other engines, moduli
-//! without the fold reduction), and the caller runs `Plan::run_generic`.
+//! `run_fused` returns `None` where no fused kernel applies (other engines, moduli no
+//! SSE reduction serves), and the caller runs `Plan::run_generic`.
 
 use super::Plan;
-use crate::binary::backend::Engine;
+use crate::binary::backend::{Engine, InlineReduction};
 use crate::binary::modulus::ModulusSpec;
 
 #[cfg(target_arch = "x86_64")]
@@ -27,13 +28,74 @@ pub(crate) fn run_fused<const N: usize, M: ModulusSpec>(
     plan: &Plan<N>,
     a: &[u64; N],
 ) -> Option<[u64; N]> {
+    fused_reduction::<N, M>(e, m).and_then(|kind| run_fused_with(e, kind, m, plan, a))
+}
+
+/// The reduction the fused kernel uses for `m` on engine `e`, or `None` (no fused
+/// kernel: other engines, moduli no SSE reduction serves): the carry-less fold where
+/// [`fold::applies`](crate::binary::backend::x86_64::fold::applies) (R in few pieces);
+/// else the shifts in SSE registers for trinomials with `d − k > 64` (233,74,0,
+/// 233,159,0, 409,87,0); else the word fold wherever it serves the products of reduced
+/// elements (83,29,25,3,0, 97,33,0, 127,63,0 and the SSRF pentanomials of 283 and 571
+/// bits); else the shifts.
+///
+/// Until session 41 the fused kernel required `fold::applies`, and the other fields ran
+/// the plan as out-of-line steps (`Plan::run_generic`: squarings by PDEP and a
+/// general-register reduction, one call per step). Measured on an Intel Emerald Rapids
+/// (scratch harness: dependent chains of `Arith::inv`, the old and the new build run
+/// alternately, the variants interleaved in 25 rounds, the lowest round median; ns,
+/// old → new, three runs): 83,29,25,3,0 319–395 → 181–223; 97,33,0 243–319 → 239–297;
+/// 127,63,0 362–477 → 335–409; 283,97,89,87,0 1 054–1 544 → 893–1 205; 233,74,0
+/// 562–569 → 513–530; 409,87,0 1 600–2 219 → 1 475–2 042; 571,193,185,5,0 3 482–5 107 →
+/// 3 646–4 346; 233,159,0 585–827 → 583–622 (in two of three runs 3–4 % slower). The
+/// variable-time plan gains more (233,74,0 455–472 → 362–366; 127,63,0 341–416 →
+/// 265–307). For the trinomials the shifts beat the fold (233,74,0 509 against 545;
+/// 233,159,0 603 against 654); for the pentanomials the fold beats the shifts 1.9–5×.
+#[inline]
+pub(crate) fn fused_reduction<const N: usize, M: ModulusSpec>(
+    e: Engine,
+    m: &M,
+) -> Option<InlineReduction> {
     match e {
         #[cfg(target_arch = "x86_64")]
-        Engine::PclmulFold(t) if crate::binary::backend::x86_64::fold_applies::<N, M>(m) => {
-            Some(x86_64::run(t, m, plan, a))
+        Engine::PclmulFold(_) => {
+            let trinomial = m.middle_exponents().len() == 1;
+            if crate::binary::backend::x86_64::fold_applies::<N, M>(m) {
+                Some(InlineReduction::ClmulFold)
+            } else if trinomial && InlineReduction::SseShift.applies::<N, M>(m) {
+                Some(InlineReduction::SseShift)
+            } else if InlineReduction::ClmulFold.applies::<N, M>(m) {
+                Some(InlineReduction::ClmulFold)
+            } else if InlineReduction::SseShift.applies::<N, M>(m) {
+                Some(InlineReduction::SseShift)
+            } else {
+                None
+            }
         }
         _ => {
-            let _ = (m, plan, a);
+            let _ = m;
+            None
+        }
+    }
+}
+
+/// [`run_fused`] with the reduction chosen by the caller (`ClmulFold` or `SseShift`);
+/// `None` where the engine has no fused kernel or `kind` does not serve `m`.
+#[inline]
+pub(crate) fn run_fused_with<const N: usize, M: ModulusSpec>(
+    e: Engine,
+    kind: InlineReduction,
+    m: &M,
+    plan: &Plan<N>,
+    a: &[u64; N],
+) -> Option<[u64; N]> {
+    match e {
+        #[cfg(target_arch = "x86_64")]
+        Engine::PclmulFold(t) if kind != InlineReduction::GprShift && kind.applies::<N, M>(m) => {
+            Some(x86_64::run(t, kind, m, plan, a))
+        }
+        _ => {
+            let _ = (kind, m, plan, a);
             None
         }
     }

@@ -1,11 +1,12 @@
 //! The fused Itoh–Tsujii kernel for the `pclmul-fold` engine: products as `N²`
 //! PCLMULQDQ in word pairs, reductions and squarings by
-//! [`fold`], maps by their own kernels.
+//! [`fold`] (the carry-less fold or the shifts in SSE registers, as the caller
+//! chooses), maps by their own kernels.
 //!
 //! Source: see [`super`]. Constant-time: yes (no branch or address depends on the
 //! operand; loop bounds and map choices depend on the plan).
-//! Precondition: `fold::applies::<N, M>(m)` (checked by the caller; else the result is
-//! meaningless, never a panic).
+//! Precondition: `kind.applies::<N, M>(m)` for the chosen `ClmulFold` or `SseShift`
+//! (checked by the caller; else the result is meaningless, never a panic).
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -15,6 +16,7 @@ use core::mem::MaybeUninit;
 
 use super::super::{Plan, SLOTS};
 use crate::binary::backend::x86_64::{fold, Pclmul, PclmulBmi2};
+use crate::binary::backend::InlineReduction;
 use crate::binary::modulus::ModulusSpec;
 use crate::binary::portable;
 
@@ -22,6 +24,7 @@ use crate::binary::portable;
 #[inline]
 pub(crate) fn run<const N: usize, M: ModulusSpec>(
     t: PclmulBmi2,
+    kind: InlineReduction,
     m: &M,
     plan: &Plan<N>,
     a: &[u64; N],
@@ -30,9 +33,51 @@ pub(crate) fn run<const N: usize, M: ModulusSpec>(
     // SAFETY: the token exists only when pclmulqdq, sse2, sse4.1 and bmi2 were detected;
     // the kernel writes all N words of `out` before it is read.
     unsafe {
-        k_run(t.pclmul(), m, plan, a, out.as_mut_ptr());
+        if kind == InlineReduction::SseShift {
+            k_run::<N, M, true>(t.pclmul(), m, plan, a, out.as_mut_ptr());
+        } else {
+            k_run::<N, M, false>(t.pclmul(), m, plan, a, out.as_mut_ptr());
+        }
         out.assume_init()
     }
+}
+
+/// The product (`top` = its bit bound) or square held as pairs, reduced by the
+/// carry-less fold, or by shifts when `SHIFT`; the reduced element in the first
+/// `⌈N/2⌉` pairs, the others cleared.
+///
+/// # Safety
+/// The CPU has PCLMULQDQ and SSE2; the chosen reduction serves `m`.
+#[inline(always)]
+unsafe fn reduce<const N: usize, M: ModulusSpec, const SHIFT: bool>(
+    form: Pclmul,
+    m: &M,
+    c: [__m128i; N],
+    top: usize,
+) -> [__m128i; N] {
+    let kind = if SHIFT {
+        InlineReduction::SseShift
+    } else {
+        InlineReduction::ClmulFold
+    };
+    // SAFETY: forwarded from the caller (SSE2 and PCLMULQDQ present).
+    unsafe { clean(fold::reduce_pairs_sse(form, kind, m, c, top, true)) }
+}
+
+/// `x²` reduced as [`reduce`] (from the square's true bound `top` = 2d − 1: the
+/// squares' own arrangements start from 128N − 1, which costs the fold a round here).
+///
+/// # Safety
+/// As [`reduce`].
+#[inline(always)]
+unsafe fn square<const N: usize, M: ModulusSpec, const SHIFT: bool>(
+    form: Pclmul,
+    m: &M,
+    x: [__m128i; N],
+    top: usize,
+) -> [__m128i; N] {
+    // SAFETY: forwarded from the caller.
+    unsafe { reduce::<N, M, SHIFT>(form, m, fold::square_pairs(&x), top) }
 }
 
 /// The unreduced product of two elements in word pairs (`a[k]` = words `2k, 2k + 1`,
@@ -85,7 +130,7 @@ fn clean<const N: usize>(mut c: [__m128i; N]) -> [__m128i; N] {
 
 #[inline]
 #[target_feature(enable = "pclmulqdq,sse2,sse4.1,bmi2")]
-fn k_run<const N: usize, M: ModulusSpec>(
+fn k_run<const N: usize, M: ModulusSpec, const SHIFT: bool>(
     form: Pclmul,
     m: &M,
     plan: &Plan<N>,
@@ -120,20 +165,20 @@ fn k_run<const N: usize, M: ModulusSpec>(
                 let mut x = base;
                 for _ in 0..op.k {
                     // SAFETY: the features the fold kernels need are enabled here.
-                    x = clean(unsafe { fold::reduce_pairs(form, m, fold::square_pairs(&x), top) });
+                    x = unsafe { square::<N, M, SHIFT>(form, m, x, top) };
                 }
                 x
             }
         };
         let product = mul_pairs(&t, &other);
         // SAFETY: the features the fold kernels need are enabled here.
-        cur = clean(unsafe { fold::reduce_pairs(form, m, product, top) });
+        cur = unsafe { reduce::<N, M, SHIFT>(form, m, product, top) };
         if let Some(s) = op.save {
             store[s] = cur;
         }
     }
     // SAFETY: the features the fold kernels need are enabled here.
-    let r = unsafe { fold::reduce_pairs(form, m, fold::square_pairs(&cur), top) };
+    let r = unsafe { square::<N, M, SHIFT>(form, m, cur, top) };
     // SAFETY: `out` points to N writable words.
     unsafe { fold::store_pairs(&r, out) }
 }
