@@ -43,14 +43,14 @@ pub(crate) fn run_fused<const N: usize, M: ModulusSpec>(
 /// the plan as out-of-line steps (`Plan::run_generic`: squarings by PDEP and a
 /// general-register reduction, one call per step). Measured on an Intel Emerald Rapids
 /// (scratch harness: dependent chains of `Arith::inv`, the old and the new build run
-/// alternately, the variants interleaved in 25 rounds, the lowest round median; ns,
-/// old → new, three runs): 83,29,25,3,0 319–395 → 181–223; 97,33,0 243–319 → 239–297;
-/// 127,63,0 362–477 → 335–409; 283,97,89,87,0 1 054–1 544 → 893–1 205; 233,74,0
-/// 562–569 → 513–530; 409,87,0 1 600–2 219 → 1 475–2 042; 571,193,185,5,0 3 482–5 107 →
-/// 3 646–4 346; 233,159,0 585–827 → 583–622 (in two of three runs 3–4 % slower). The
-/// variable-time plan gains more (233,74,0 455–472 → 362–366; 127,63,0 341–416 →
-/// 265–307). For the trinomials the shifts beat the fold (233,74,0 509 against 545;
-/// 233,159,0 603 against 654); for the pentanomials the fold beats the shifts 1.9–5×.
+/// alternately, two runs; the table in the README's session-41 section), ns, old → new:
+/// 83,29,25,3,0 319–320 → 181–191; 127,63,0 388–406 → 335–336; 283,97,89,87,0
+/// 1 073–1 294 → 894; 233,74,0 566–632 → 513–552; 409,87,0 1 600–1 897 → 1 475–1 601;
+/// 97,33,0 level in constant time, 15–20 % faster in variable time. Not gained in constant
+/// time: 233,159,0 (585 → 609 in one run, 667 → 647 in the other) and 571,193,185,5,0
+/// (3 482–3 498 → 3 583–3 646).
+/// For the trinomials the shifts beat the fold (233,74,0 554 against 614 ns; 233,159,0
+/// 633 against 707); for the pentanomials the fold beats the shifts 1.9–5×.
 #[inline]
 pub(crate) fn fused_reduction<const N: usize, M: ModulusSpec>(
     e: Engine,
