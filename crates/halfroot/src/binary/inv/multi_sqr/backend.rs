@@ -79,6 +79,21 @@ pub(crate) fn fused_reduction<const N: usize, M: ModulusSpec>(
     }
 }
 
+/// Whether the fused kernel can reduce by `kind` modulo `m`: the fold wherever
+/// `fold::applies` (any word count, runtime moduli included, as before session 41) or
+/// the word fold serves; the shifts where they apply; never `GprShift`.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn serves<const N: usize, M: ModulusSpec>(kind: InlineReduction, m: &M) -> bool {
+    match kind {
+        InlineReduction::ClmulFold => {
+            crate::binary::backend::x86_64::fold_applies::<N, M>(m) || kind.applies::<N, M>(m)
+        }
+        InlineReduction::SseShift => kind.applies::<N, M>(m),
+        InlineReduction::GprShift => false,
+    }
+}
+
 /// [`run_fused`] with the reduction chosen by the caller (`ClmulFold` or `SseShift`);
 /// `None` where the engine has no fused kernel or `kind` does not serve `m`.
 #[inline]
@@ -91,9 +106,7 @@ pub(crate) fn run_fused_with<const N: usize, M: ModulusSpec>(
 ) -> Option<[u64; N]> {
     match e {
         #[cfg(target_arch = "x86_64")]
-        Engine::PclmulFold(t) if kind != InlineReduction::GprShift && kind.applies::<N, M>(m) => {
-            Some(x86_64::run(t, kind, m, plan, a))
-        }
+        Engine::PclmulFold(t) if serves::<N, M>(kind, m) => Some(x86_64::run(t, kind, m, plan, a)),
         _ => {
             let _ = (kind, m, plan, a);
             None
