@@ -170,11 +170,11 @@ impl<const N: usize> Plan<N> {
         choice: MapChoice,
     ) -> Plan<N> {
         let d = m.degree();
-        // `chain_sqr_cycles` is 4 + N with the fold reduction and 8 + 2N without; the
-        // fused kernel squares by the fold also where only the word fold serves
-        // (83,29,25,3,0, 97,33,0, 127,63,0, the SSRF pentanomials of 283 and 571 bits).
-        let fold = e.chain_sqr_cycles::<N, M>(m) < 8 + 2 * N
-            || backend::fused_reduction::<N, M>(e, m) == Some(InlineReduction::ClmulFold);
+        // Squarings cost the fold's cycles wherever the fused kernel squares by the fold:
+        // where `chain_sqr_cycles` reports the fold (4 + N, `fold::applies`) and also where
+        // only the word fold serves (83,29,25,3,0, 97,33,0, 127,63,0, the SSRF pentanomials
+        // of 283 and 571 bits); `fused_reduction` names both.
+        let fold = backend::fused_reduction::<N, M>(e, m) == Some(InlineReduction::ClmulFold);
         let sqr = sqr_cycles(fold, N);
         let mul = 3 * sqr;
         let map = match (layout, choice) {
