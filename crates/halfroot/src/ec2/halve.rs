@@ -168,7 +168,10 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         let r = if CT {
             f.solve_quadratic(a)
         } else {
-            f.solve_quadratic_vartime(a)
+            // Odd degree: the half-trace is the root, and the solver's own test of
+            // Tr(a) = 0 (one trace per halving) is the caller's precondition.
+            f.half_trace_vartime(a)
+                .or_else(|| f.solve_quadratic_vartime(a))
         };
         // Tr(x + a) = 0 for a point of 2E (the caller's precondition); a point outside
         // it gives garbage, never a panic.

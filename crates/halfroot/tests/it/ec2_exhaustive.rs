@@ -1109,6 +1109,12 @@ fn wnaf_digits_reconstruct_and_are_sparse() {
             check_wnaf(&[rng.gen::<u64>()], w);
             check_wnaf(&[rng.gen::<u64>(), rng.gen::<u64>()], w);
             check_wnaf(&[rng.gen::<u64>() >> rng.gen_range(0..64)], w);
+            // Scalars of 2–9 words (163–571 bits), windows straddling words, carries
+            // of negative digits across them.
+            let words: Vec<u64> = (0..rng.gen_range(2..=9)).map(|_| rng.gen()).collect();
+            check_wnaf(&words, w);
+            let ones: Vec<u64> = (0..rng.gen_range(2..=9)).map(|_| u64::MAX).collect();
+            check_wnaf(&ones, w);
         }
     }
 }
