@@ -167,11 +167,12 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         let f = &self.field;
         let r = if CT {
             f.solve_quadratic(a)
-        } else {
+        } else if !f.degree().is_multiple_of(2) {
             // Odd degree: the half-trace is the root, and the solver's own test of
             // Tr(a) = 0 (one trace per halving) is the caller's precondition.
             f.half_trace_vartime(a)
-                .or_else(|| f.solve_quadratic_vartime(a))
+        } else {
+            f.solve_quadratic_vartime(a)
         };
         // Tr(x + a) = 0 for a point of 2E (the caller's precondition); a point outside
         // it gives garbage, never a panic.
