@@ -623,6 +623,9 @@ impl BinaryFieldOps for DynBinaryField {
     fn half_trace_vartime(&self, a: &Vec<u64>) -> Option<Vec<u64>> {
         dispatch!(self, f => f.half_trace_vartime(&load(a)).map(|r| self.store(&r)))
     }
+    fn half_trace_of_sqrt_vartime(&self, a: &Vec<u64>) -> Option<Vec<u64>> {
+        dispatch!(self, f => f.half_trace_of_sqrt_vartime(&load(a)).map(|r| self.store(&r)))
+    }
     fn solve_quadratic(&self, alpha: &Vec<u64>) -> Option<Vec<u64>> {
         dispatch!(self, f => f.solve_quadratic(&load(alpha)).map(|r| self.store(&r)))
     }

@@ -55,6 +55,17 @@ pub trait BinaryFieldOps: Field {
     fn half_trace_vartime(&self, a: &Self::Elem) -> Option<Self::Elem> {
         self.half_trace(a)
     }
+    /// `H(√a)` (= `√H(a)`: the half-trace commutes with the Frobenius map) for odd d,
+    /// `None` for even d, by the fastest method, whose timing may depend on `a`.
+    ///
+    /// Where the half-trace is a table of an F₂-linear map, H∘√ is one too, tabulated
+    /// on first use in the same layout: one lookup instead of a square root followed by
+    /// a lookup. Chains of point halvings use it ([`crate::ec2::halve`]): the next
+    /// halving's half-trace H(√u² + a) is then read from u² directly, beside the square
+    /// root rather than after it. The default computes `H(√a)` as written.
+    fn half_trace_of_sqrt_vartime(&self, a: &Self::Elem) -> Option<Self::Elem> {
+        self.half_trace_vartime(&self.sqrt(a))
+    }
     /// A root λ of λ² + λ = α (the other is λ + 1), for odd and even d; `None` exactly
     /// when Tr(α) = 1. Constant-time except that the answer reveals Tr(α).
     fn solve_quadratic(&self, alpha: &Self::Elem) -> Option<Self::Elem>;
@@ -138,6 +149,12 @@ impl<F: BinaryFieldOps> BinaryFieldOps for Counting<F> {
     fn half_trace_vartime(&self, a: &F::Elem) -> Option<F::Elem> {
         self.tally(|c| c.h += 1);
         self.inner().half_trace_vartime(a)
+    }
+    /// One H: a single table lookup where the field tabulates H∘√ (the square root is
+    /// folded into the table, not computed).
+    fn half_trace_of_sqrt_vartime(&self, a: &F::Elem) -> Option<F::Elem> {
+        self.tally(|c| c.h += 1);
+        self.inner().half_trace_of_sqrt_vartime(a)
     }
     fn solve_quadratic(&self, alpha: &F::Elem) -> Option<F::Elem> {
         self.tally(|c| c.h += 1);
@@ -309,6 +326,9 @@ struct LazyTables<const N: usize> {
     folded: [OnceLock<SolveTable<N>>; 3],
     /// The direct table of the default method (a copy, for the shortest path).
     default_map: OnceLock<LinearMap<N>>,
+    /// The direct table of H∘√ in the default method's layout (odd d, non-folding
+    /// default): [`BinaryFieldOps::half_trace_of_sqrt_vartime`].
+    sqrt_half_trace_map: OnceLock<LinearMap<N>>,
     /// The GFNI block matrix of the batch half-trace / solver (`None` without GFNI).
     blocks: OnceLock<Option<AffineMap<N>>>,
     /// The same with the trace as bit 0 of output byte ⌈d/8⌉, for the batch solver
@@ -1174,6 +1194,27 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
             return None;
         }
         Some(self.apply_linear(self.half_trace_method, a, true))
+    }
+    fn half_trace_of_sqrt_vartime(&self, a: &[u64; N]) -> Option<[u64; N]> {
+        if self.degree().is_multiple_of(2) {
+            return None;
+        }
+        let method = self.half_trace_method;
+        match method.layout() {
+            Some(layout) if !method.folds() => {
+                let map = self.lazy.sqrt_half_trace_map.get_or_init(|| {
+                    // Column k: H(√(x^k)) = √H(x^k).
+                    let columns: Vec<[u64; N]> = self
+                        .images()
+                        .iter()
+                        .map(|h| BinaryFieldOps::sqrt(self, h))
+                        .collect();
+                    LinearMap::new(&columns, layout)
+                });
+                Some(map.apply(a))
+            }
+            _ => self.half_trace_vartime(&BinaryFieldOps::sqrt(self, a)),
+        }
     }
     fn solve_quadratic(&self, alpha: &[u64; N]) -> Option<[u64; N]> {
         let root = if self.half_trace_ct_method.folds() {

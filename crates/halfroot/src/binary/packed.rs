@@ -865,6 +865,11 @@ impl<const N: usize, M: ModulusSpec + Default, R: PackedReduction> BinaryFieldOp
             .half_trace_vartime(&a.canonical())
             .map(|r| self.pack(&r))
     }
+    fn half_trace_of_sqrt_vartime(&self, a: &Packed<N, M, R>) -> Option<Packed<N, M, R>> {
+        self.inner
+            .half_trace_of_sqrt_vartime(&a.canonical())
+            .map(|r| self.pack(&r))
+    }
     fn solve_quadratic(&self, alpha: &Packed<N, M, R>) -> Option<Packed<N, M, R>> {
         self.inner
             .solve_quadratic(&alpha.canonical())

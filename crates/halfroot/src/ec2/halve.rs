@@ -19,6 +19,18 @@
 //! Tr(t) = 0, else λ̂ + 1. Cost **1M + 1H + 1T + 1SR** (from the λ-representation;
 //! the same from affine input, where t = y + λ̂x).
 //!
+//! In a chain of halvings (halve-and-add) the order of these operations matters more
+//! than their number: each halving's λ̂ = H(u + a) waits for u = √(u²), which waits
+//! for the previous trace, multiplication and half-trace. For odd d, H is F₂-linear and
+//! commutes with √, so H(u + a) = H(√(u²)) + H(a), and H∘√ is one more linear map,
+//! tabulated like H ([`BinaryFieldOps::half_trace_of_sqrt_vartime`]). The variable-time
+//! chains ([`BinaryCurve::lambda_point_vartime`], halve-and-add) carry λ̂ of the
+//! current point in [`LambdaPoint::lambda_hat`] and compute the next one from u² by
+//! that table, beside the square root instead of after it: the same 1M + 1H + 1T +
+//! 1SR per halving (the chain's first λ̂ is computed when it starts), one square root
+//! less on the critical path of every step. The choice by Tr(t) is made with a select,
+//! not a branch (Tr(t) is a coin toss, so a branch is mispredicted every other halving).
+//!
 //! # Cofactor 4 (v = 2, Tr(a) = 0: K-233, K-283, K-409, K-571)
 //! Both halves lie in 2E (T₂ = 2T₄ ∈ 2E), so the trace of u cannot choose; the half of
 //! odd order is the one whose own halves lie in 2E, i.e. Tr(y_Q + λ̂_Q·u) = 0 with
@@ -44,14 +56,16 @@ use crate::error::{Error, Result};
 use crate::field::Choice;
 
 /// A point of odd order in the λ-representation (x, λ = x + y/x), with λ̂ = H(x + a)
-/// when the curve has v = 2 (the next halving needs it), for chains of halvings.
+/// when the curve has v = 2 (the next halving needs it), and in variable-time chains on
+/// curves with v = 1 and odd d (see the module documentation), for chains of halvings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LambdaPoint<E> {
     /// x (never 0: the only point with x = 0 has order 2).
     pub x: E,
     /// λ = x + y/x.
     pub lambda: E,
-    /// H(x + a) on curves with v = 2, else `None`.
+    /// H(x + a), always on curves with v = 2; on curves with v = 1, either `None`
+    /// (each halving computes it) or H(x + a) carried along a chain.
     pub lambda_hat: Option<E>,
 }
 
@@ -106,33 +120,40 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         if !self.has_odd_order_vartime(p) {
             return Ok(None);
         }
-        let start = self.lambda_from_affine::<CT>(x, y);
+        let start = self.lambda_from_affine::<CT>(x, y, false);
         let q = self.halve_lambda::<CT>(&start);
         Ok(Some(self.lambda_to_affine(&q)))
     }
 
     /// The λ-representation of `p` for chains of [`BinaryCurve::halve_lambda`]
-    /// (`None` for O and the point of order 2, which have none); λ̂ on cofactor-4
-    /// curves by the table half-trace. Variable-time (for public points).
+    /// (`None` for O and the point of order 2, which have none), with λ̂ = H(x + a) by
+    /// the table half-trace on cofactor-4 curves and, for the chained form of halving
+    /// (see the module documentation), on cofactor-2 curves of odd degree.
+    /// Variable-time (for public points).
     pub fn lambda_point_vartime(&self, p: &AffinePoint<F::Elem>) -> Option<LambdaPoint<F::Elem>> {
         let (x, y) = p.coordinates()?;
         if self.field.is_zero(x) || self.halving_unsupported().is_some() {
             return None;
         }
-        Some(self.lambda_from_affine::<false>(x, y))
+        Some(self.lambda_from_affine::<false>(x, y, true))
     }
 
-    /// The λ-representation of a finite point (x ≠ 0) of odd order: 1I + 1M, and on
-    /// curves with v = 2 one half-trace for λ̂.
+    /// The λ-representation of a finite point (x ≠ 0) of odd order: 1I + 1M, and one
+    /// half-trace for λ̂ on curves with v = 2, and with v = 1 when `chain` (a
+    /// variable-time chain of halvings on a curve of odd degree: see the module
+    /// documentation; ignored when `CT`).
     pub(crate) fn lambda_from_affine<const CT: bool>(
         &self,
         x: &F::Elem,
         y: &F::Elem,
+        chain: bool,
     ) -> LambdaPoint<F::Elem> {
         let f = &self.field;
         let xi = f.inv_or_zero(x);
         let lambda = f.add(x, &f.mul(y, &xi));
-        let lambda_hat = if self.two_adicity() == 2 {
+        let carry = self.two_adicity() == 2
+            || (chain && !CT && self.two_adicity() == 1 && self.half_trace_a.is_some());
+        let lambda_hat = if carry {
             Some(self.half_trace_of::<CT>(&self.add_a(x)))
         } else {
             None
@@ -183,8 +204,30 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// formulas and costs). `p` must have odd order; the result then has odd order.
     pub fn halve_lambda<const CT: bool>(&self, p: &LambdaPoint<F::Elem>) -> LambdaPoint<F::Elem> {
         let f = &self.field;
-        match &p.lambda_hat {
-            None => {
+        let v1_chain = match (&p.lambda_hat, &self.half_trace_a) {
+            (Some(lhat), Some((h_a, _))) if self.two_adicity() == 1 => Some((lhat, h_a)),
+            _ => None,
+        };
+        match (&p.lambda_hat, v1_chain) {
+            (_, Some((lhat, h_a))) => {
+                // v = 1 in a chain: λ̂ = H(x + a) carried; the next one by H∘√ from u².
+                let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), lhat));
+                let c = Choice::from(f.trace(&t));
+                let u2 = f.select(&f.add(&t, &p.x), &t, c);
+                let lambda = f.select(lhat, &f.add(lhat, &f.one()), c);
+                let h = if CT {
+                    f.half_trace(&f.sqrt(&u2))
+                } else {
+                    f.half_trace_of_sqrt_vartime(&u2)
+                }
+                .expect("odd degree");
+                LambdaPoint {
+                    x: f.sqrt(&u2),
+                    lambda,
+                    lambda_hat: Some(f.add(&h, h_a)),
+                }
+            }
+            (None, _) => {
                 // v = 1: λ̂ from the solver, choose by Tr(t).
                 let lhat = self.solve_of::<CT>(&self.add_a(&p.x));
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), &lhat));
@@ -212,7 +255,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                     }
                 }
             }
-            Some(lhat) => {
+            (Some(lhat), None) => {
                 // v = 2: both halves lie in 2E; keep the one whose halves do too.
                 let (c, c2) = self
                     .half_trace_a

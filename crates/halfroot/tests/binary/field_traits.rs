@@ -162,6 +162,12 @@ where
         let h = f.half_trace(&a[i]);
         assert_eq!(h.is_some(), odd, "{tag}");
         assert_eq!(h, f.half_trace_vartime(&a[i]), "{tag}: ct vs vartime #{i}");
+        // H∘√ (its own table where the half-trace is a table) against H after √.
+        assert_eq!(
+            f.half_trace_of_sqrt_vartime(&a[i]),
+            f.half_trace(&f.sqrt(&a[i])),
+            "{tag}: H(√a) #{i}"
+        );
         if let Some(h) = h {
             assert_eq!(out[i], h, "{tag}: half_trace_many #{i}");
             // H(a)² + H(a) = a + Tr(a).

@@ -648,6 +648,25 @@ fn operation_counts() {
             p,
             "{name}: the counted halving is right"
         );
+        if !cofactor4 {
+            // The chained form of halve-and-add (λ̂ carried, the next one by H∘√ from
+            // u²): the same operations, the same half, and the next λ̂ carried.
+            let chained = c.lambda_point_vartime(&p).expect("x ≠ 0, odd order");
+            assert!(chained.lambda_hat.is_some(), "{name}: λ̂ carried on v = 1");
+            assert_eq!(
+                count(&|| drop(c.halve_lambda::<false>(&chained))),
+                halving,
+                "{name} chained halving"
+            );
+            let next = c.halve_lambda::<false>(&chained);
+            assert_eq!(
+                (&next.x, &next.lambda),
+                (&half.x, &half.lambda),
+                "{name} chained"
+            );
+            let want_hat = f.half_trace(&f.add(&half.x, c.a())).expect("odd d");
+            assert_eq!(next.lambda_hat, Some(want_hat), "{name}: next λ̂ = H(u + a)");
+        }
         // The ladder: bits(n) steps of 6M + 4S (5M + 4S when b = 1), then Mxy.
         let k = c.scalar_from_biguint(&c.random_scalar_vartime(&mut rng));
         let bits = c.order_bits() as u64;

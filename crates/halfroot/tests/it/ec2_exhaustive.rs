@@ -724,6 +724,60 @@ fn halving_every_point() {
     }
 }
 
+/// Chains of halvings in the λ-representation, as halve-and-add runs them: from
+/// `lambda_point_vartime` (which carries λ̂ = H(x + a) on cofactor-4 curves and, for the
+/// chained form, on cofactor-2 curves of odd degree), three halvings of every point of
+/// ⟨G⟩ with x ≠ 0, variable-time and constant-time alike. Each result doubles back to
+/// the previous point by the oracle's law, lies in ⟨G⟩, and carries λ̂ = H(x + a) by
+/// the oracle's half-trace Σ x^(4^i) (or `None` where the chain carries none).
+#[test]
+fn halving_chains_every_point() {
+    for c in cases() {
+        if !c.halving_supported() {
+            continue;
+        }
+        let o = &c.oracle;
+        let d = o.f.degree();
+        let half_trace = |x: u16| {
+            let (mut s, mut p) = (0u16, x);
+            for _ in 0..d.div_ceil(2) {
+                s ^= p;
+                p = o.f.sqr(o.f.sqr(p));
+            }
+            s
+        };
+        // λ̂ is carried on cofactor-4 curves, and on cofactor-2 ones of odd degree.
+        let carried = c.h == 4 || d % 2 == 1;
+        for &p in &o.points {
+            let Pt::Aff(x, _) = p else { continue };
+            if x == 0 || !c.in_subgroup(p) {
+                continue;
+            }
+            let ctx = |step: usize| format!("{} chain from {p:?}, halving {step}", c.label);
+            let mut cur = c
+                .curve
+                .lambda_point_vartime(&c.lib(p))
+                .unwrap_or_else(|| panic!("{}", ctx(0)));
+            let mut at = p;
+            for step in 1..=3 {
+                let hat = cur.lambda_hat.as_ref().map(|h| c.unel(h));
+                let xc = c.unel(&cur.x);
+                let want_hat = carried.then(|| half_trace(o.f.add(xc, o.a)));
+                assert_eq!(hat, want_hat, "{}: λ̂ of the input", ctx(step));
+                let next = c.curve.halve_lambda::<false>(&cur);
+                let next_ct = c.curve.halve_lambda::<true>(&cur);
+                assert_eq!(next, next_ct, "{}: constant-time form differs", ctx(step));
+                let q = c.back(&c.curve.lambda_to_affine(&next));
+                assert!(o.contains(q), "{}: {q:?} off the curve", ctx(step));
+                assert!(c.in_subgroup(q), "{}: {q:?} outside ⟨G⟩", ctx(step));
+                assert_eq!(o.double(q), at, "{}: 2·{q:?}", ctx(step));
+                at = q;
+                cur = next;
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------
 // 6: scalar multiplication.
 // ---------------------------------------------------------------------------------

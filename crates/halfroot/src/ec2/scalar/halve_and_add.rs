@@ -51,7 +51,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 q = self.double_vartime(&q);
             }
         }
-        let mut cur = self.lambda_from_affine::<false>(x, y);
+        let mut cur = self.lambda_from_affine::<false>(x, y, true);
         for i in (0..t).rev() {
             let d = digits.get(i).copied().unwrap_or(0);
             if d != 0 {
@@ -99,7 +99,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 q = self.double_vartime(&q);
             }
         }
-        let mut cur = self.lambda_from_affine::<false>(x, y);
+        let mut cur = self.lambda_from_affine::<false>(x, y, true);
         for i in (0..t).rev() {
             let d = digits.get(i).copied().unwrap_or(0);
             if d != 0 {
