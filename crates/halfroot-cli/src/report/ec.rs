@@ -590,8 +590,10 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
     md.push_str(
         "\n**Avanzi Table 5 on this machine**: group operations and scalar multiplications \
          relative to one field multiplication (measured times divided by this field's M). \
-         Add/Dbl: affine (one inversion each); Hlv: one halving in the λ-representation \
-         (cofactor 4: the chained variant with two square roots); mixed A: López–Dahab + \
+         Add/Dbl: affine (one inversion each); Hlv: one halving in a chain in the \
+         λ-representation, as halve-and-add runs it (cofactor 2: λ̂ carried, the next one read \
+         from u² by the table of H∘√; cofactor 4: the chained variant with two square roots); \
+         mixed A: López–Dahab + \
          affine; Dbl: López–Dahab; D&A: w-NAF double-and-add (LD, mixed); H&A: w-NAF \
          halve-and-add (λ accumulators); ladder: the constant-time LD Montgomery ladder; τNAF: \
          width-w τNAF with Frobenius maps (Koblitz curves only, w = 5).\n\n",
