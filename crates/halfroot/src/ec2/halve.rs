@@ -65,7 +65,8 @@ pub struct LambdaPoint<E> {
     /// λ = x + y/x.
     pub lambda: E,
     /// H(x + a), always on curves with v = 2; on curves with v = 1, either `None`
-    /// (each halving computes it) or H(x + a) carried along a chain.
+    /// (each halving computes it) or H(x + a) carried along a chain (odd d only: on
+    /// curves of even degree a value here is ignored).
     pub lambda_hat: Option<E>,
 }
 
@@ -208,7 +209,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             (Some(lhat), Some((h_a, _))) if self.two_adicity() == 1 => Some((lhat, h_a)),
             _ => None,
         };
-        match (&p.lambda_hat, v1_chain) {
+        // On v = 1 without a chain (even d: no H), a λ̂ given by the caller is ignored.
+        let v2_hat = p.lambda_hat.as_ref().filter(|_| self.two_adicity() != 1);
+        match (v2_hat, v1_chain) {
             (_, Some((lhat, h_a))) => {
                 // v = 1 in a chain: λ̂ = H(x + a) carried; the next one by H∘√ from u².
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), lhat));
