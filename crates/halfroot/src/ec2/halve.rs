@@ -205,14 +205,10 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// formulas and costs). `p` must have odd order; the result then has odd order.
     pub fn halve_lambda<const CT: bool>(&self, p: &LambdaPoint<F::Elem>) -> LambdaPoint<F::Elem> {
         let f = &self.field;
-        let v1_chain = match (&p.lambda_hat, &self.half_trace_a) {
-            (Some(lhat), Some((h_a, _))) if self.two_adicity() == 1 => Some((lhat, h_a)),
-            _ => None,
-        };
-        // On v = 1 without a chain (even d: no H), a λ̂ given by the caller is ignored.
-        let v2_hat = p.lambda_hat.as_ref().filter(|_| self.two_adicity() != 1);
-        match (v2_hat, v1_chain) {
-            (_, Some((lhat, h_a))) => {
+        let v = self.two_adicity();
+        // On v = 1 without H (even d), a λ̂ given by the caller is ignored: the last arm.
+        match (&p.lambda_hat, &self.half_trace_a) {
+            (Some(lhat), Some((h_a, _))) if v == 1 => {
                 // v = 1 in a chain: λ̂ = H(x + a) carried; the next one by H∘√ from u².
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), lhat));
                 let c = Choice::from(f.trace(&t));
@@ -230,35 +226,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                     lambda_hat: Some(f.add(&h, h_a)),
                 }
             }
-            (None, _) => {
-                // v = 1: λ̂ from the solver, choose by Tr(t).
-                let lhat = self.solve_of::<CT>(&self.add_a(&p.x));
-                let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), &lhat));
-                let tr = f.trace(&t);
-                let lhat1 = f.add(&lhat, &f.one());
-                if CT {
-                    let c = Choice::from(tr);
-                    let t_plus_x = f.add(&t, &p.x);
-                    LambdaPoint {
-                        x: f.sqrt(&f.select(&t_plus_x, &t, c)),
-                        lambda: f.select(&lhat, &lhat1, c),
-                        lambda_hat: None,
-                    }
-                } else if tr == 0 {
-                    LambdaPoint {
-                        x: f.sqrt(&f.add(&t, &p.x)),
-                        lambda: lhat,
-                        lambda_hat: None,
-                    }
-                } else {
-                    LambdaPoint {
-                        x: f.sqrt(&t),
-                        lambda: lhat1,
-                        lambda_hat: None,
-                    }
-                }
-            }
-            (Some(lhat), None) => {
+            (Some(lhat), _) if v != 1 => {
                 // v = 2: both halves lie in 2E; keep the one whose halves do too.
                 let (c, c2) = self
                     .half_trace_a
@@ -289,6 +257,34 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                     x: f.sqrt(&u2),
                     lambda: lam,
                     lambda_hat: Some(f.add(&f.sqrt(&hh), c)),
+                }
+            }
+            _ => {
+                // v = 1: λ̂ from the solver, choose by Tr(t).
+                let lhat = self.solve_of::<CT>(&self.add_a(&p.x));
+                let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), &lhat));
+                let tr = f.trace(&t);
+                let lhat1 = f.add(&lhat, &f.one());
+                if CT {
+                    let c = Choice::from(tr);
+                    let t_plus_x = f.add(&t, &p.x);
+                    LambdaPoint {
+                        x: f.sqrt(&f.select(&t_plus_x, &t, c)),
+                        lambda: f.select(&lhat, &lhat1, c),
+                        lambda_hat: None,
+                    }
+                } else if tr == 0 {
+                    LambdaPoint {
+                        x: f.sqrt(&f.add(&t, &p.x)),
+                        lambda: lhat,
+                        lambda_hat: None,
+                    }
+                } else {
+                    LambdaPoint {
+                        x: f.sqrt(&t),
+                        lambda: lhat1,
+                        lambda_hat: None,
+                    }
                 }
             }
         }
