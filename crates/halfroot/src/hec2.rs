@@ -44,12 +44,17 @@ impl<F: crate::binary::field::BinaryFieldOps> Hec2Curve<F> {
     /// coefficients are read in `field`'s basis: give the curve's own polynomial, or
     /// convert them first).
     pub fn from_params(field: F, params: &params::NamedHec2Curve) -> Result<Self> {
-        if field.degree() != params.exponents[0] {
+        let Some(&degree) = params.exponents.first() else {
+            return Err(Error::InvalidCurve {
+                curve: params.name.into(),
+                reason: "its field polynomial has no exponents".into(),
+            });
+        };
+        if field.degree() != degree {
             return Err(Error::InvalidCurve {
                 curve: params.name.into(),
                 reason: format!(
-                    "the curve is defined over F_2^{}, not F_2^{}",
-                    params.exponents[0],
+                    "the curve is defined over F_2^{degree}, not F_2^{}",
                     field.degree()
                 ),
             });

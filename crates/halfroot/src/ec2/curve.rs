@@ -275,12 +275,17 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
 
     /// The curve of `params` over `field` (see [`BinaryCurve::standard_on`]).
     pub fn from_params(field: F, params: &StandardCurve) -> Result<Self> {
-        if field.degree() != params.exponents[0] {
+        let Some(&degree) = params.exponents.first() else {
+            return Err(Error::InvalidCurve {
+                curve: params.name.into(),
+                reason: "its field polynomial has no exponents".into(),
+            });
+        };
+        if field.degree() != degree {
             return Err(Error::InvalidCurve {
                 curve: params.name.into(),
                 reason: format!(
-                    "the curve is defined over F_2^{}, not F_2^{}",
-                    params.exponents[0],
+                    "the curve is defined over F_2^{degree}, not F_2^{}",
                     field.degree()
                 ),
             });

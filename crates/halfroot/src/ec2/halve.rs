@@ -97,8 +97,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// The unique Q of odd order with 2Q = P, for P of odd order (every point of ⟨G⟩);
     /// `Ok(None)` when P has even order (it has no half of odd order),
     /// [`Error::UnsupportedAlgorithm`] on a curve where halving is not implemented
-    /// (see [`BinaryCurve::halving_unsupported`]). Constant-time in the coordinates
-    /// of P except for the even-order test (the answer is public).
+    /// (see [`BinaryCurve::halving_unsupported`]), [`Error::PointNotOnCurve`] for a point
+    /// off the curve. Constant-time in the coordinates of P except for the curve
+    /// equation's and the even-order tests (their answers are public).
     pub fn halve(&self, p: &AffinePoint<F::Elem>) -> Result<Option<AffinePoint<F::Elem>>> {
         self.halve_with::<true>(p)
     }
@@ -115,6 +116,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         if self.halving_unsupported().is_some() {
             return Err(self.halving_error());
         }
+        self.check_on_curve(p)?;
         let AffinePoint::Finite { x, y } = p else {
             return Ok(Some(AffinePoint::Infinity));
         };
@@ -122,7 +124,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             return Ok(None);
         }
         let start = self.lambda_from_affine::<CT>(x, y, false);
-        let q = self.halve_lambda::<CT>(&start);
+        let q = self.halve_lambda_unchecked::<CT>(&start);
         Ok(Some(self.lambda_to_affine(&q)))
     }
 
@@ -182,7 +184,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         } else {
             f.half_trace_vartime(a)
         };
-        h.expect("odd degree: checked by halving_unsupported")
+        // Some on every curve that reaches here (odd d: checked by `halving_unsupported`
+        // or by `half_trace_a`); zero, never a panic, otherwise.
+        h.unwrap_or_else(|| f.zero())
     }
 
     fn solve_of<const CT: bool>(&self, a: &F::Elem) -> F::Elem {
@@ -203,12 +207,30 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
 
     /// One halving in the λ-representation (see the module documentation for the
     /// formulas and costs). `p` must have odd order; the result then has odd order.
-    pub fn halve_lambda<const CT: bool>(&self, p: &LambdaPoint<F::Elem>) -> LambdaPoint<F::Elem> {
+    /// [`Error::UnsupportedAlgorithm`] on a curve where halving is not implemented (see
+    /// [`BinaryCurve::halving_unsupported`]). `CT` chooses the constant-time form
+    /// (masked-scan half-trace, choices by select) or the table lookups.
+    pub fn halve_lambda<const CT: bool>(
+        &self,
+        p: &LambdaPoint<F::Elem>,
+    ) -> Result<LambdaPoint<F::Elem>> {
+        if self.halving_unsupported().is_some() {
+            return Err(self.halving_error());
+        }
+        Ok(self.halve_lambda_unchecked::<CT>(p))
+    }
+
+    /// [`BinaryCurve::halve_lambda`] on a curve whose support the caller has checked
+    /// (halve-and-add, once per scalar multiplication). On an unsupported curve the
+    /// result is meaningless, never a panic.
+    pub(crate) fn halve_lambda_unchecked<const CT: bool>(
+        &self,
+        p: &LambdaPoint<F::Elem>,
+    ) -> LambdaPoint<F::Elem> {
         let f = &self.field;
-        let v = self.two_adicity();
         // On v = 1 without H (even d), a λ̂ given by the caller is ignored: the last arm.
-        match (&p.lambda_hat, &self.half_trace_a) {
-            (Some(lhat), Some((h_a, _))) if v == 1 => {
+        match (&p.lambda_hat, &self.half_trace_a, self.two_adicity()) {
+            (Some(lhat), Some((h_a, _)), 1) => {
                 // v = 1 in a chain: λ̂ = H(x + a) carried; the next one by H∘√ from u².
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), lhat));
                 let c = Choice::from(f.trace(&t));
@@ -219,19 +241,25 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 } else {
                     f.half_trace_of_sqrt_vartime(&u2)
                 }
-                .expect("odd degree");
+                // Some: H(a) exists, so d is odd.
+                .unwrap_or_else(|| f.zero());
                 LambdaPoint {
                     x: f.sqrt(&u2),
                     lambda,
                     lambda_hat: Some(f.add(&h, h_a)),
                 }
             }
-            (Some(lhat), _) if v != 1 => {
-                // v = 2: both halves lie in 2E; keep the one whose halves do too.
-                let (c, c2) = self
-                    .half_trace_a
-                    .as_ref()
-                    .expect("odd degree: checked by halving_unsupported");
+            (given, Some((c, c2)), 2) => {
+                // v = 2: both halves lie in 2E; keep the one whose halves do too. λ̂ is
+                // carried from the previous halving (or computed here when not given).
+                let computed;
+                let lhat = match given {
+                    Some(lhat) => lhat,
+                    None => {
+                        computed = self.half_trace_of::<CT>(&self.add_a(&p.x));
+                        &computed
+                    }
+                };
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), lhat));
                 let h = self.half_trace_of::<CT>(&t);
                 let lambda_b = f.add(lhat, &f.one());
@@ -260,7 +288,8 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 }
             }
             _ => {
-                // v = 1: λ̂ from the solver, choose by Tr(t).
+                // v = 1: λ̂ from the solver, choose by Tr(t). (Also reached, with a
+                // meaningless result, on the curves `halve_lambda` refuses.)
                 let lhat = self.solve_of::<CT>(&self.add_a(&p.x));
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), &lhat));
                 let tr = f.trace(&t);

@@ -206,6 +206,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// kP by `algorithm` (`None`: for a public scalar, the variable-time method measured
     /// fastest on this machine — see [`BinaryCurve::auto_public_algorithm`] —, the comb
     /// with the cached table for P = G, and w-NAF in λ coordinates for a point outside ⟨G⟩).
+    /// [`Error::PointNotOnCurve`] for a point off the curve (2M + 1S, checked first),
     /// [`Error::UnsupportedAlgorithm`] when halve-and-add is asked for on a curve
     /// without halving or τNAF off a Koblitz curve, [`Error::PointNotInSubgroup`] when
     /// halve-and-add is given a point outside ⟨G⟩ (the ladder, w-NAF, τNAF and the
@@ -218,6 +219,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         k: &BigUint,
         p: &AffinePoint<F::Elem>,
     ) -> Result<AffinePoint<F::Elem>> {
+        self.check_on_curve(p)?;
         let algorithm = match algorithm {
             Some(a) => a,
             // The methods that need P ∈ ⟨G⟩ do not apply to other points of the curve.

@@ -80,6 +80,9 @@ pub struct HalvingTable<E> {
     base: Divisor<E>,
     algorithm: HalvingAlgorithm,
     choices: Vec<Option<HalvingChoice>>,
+    /// The curve the table was made on: its name and coefficients h0…h2, f0…f5 (a
+    /// table is refused on another curve).
+    curve: (String, [E; 3], [E; 6]),
 }
 
 impl<E> HalvingTable<E> {
@@ -243,17 +246,26 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             base: base.clone(),
             algorithm,
             choices,
+            curve: (self.name().to_string(), self.h.clone(), self.f.clone()),
         })
     }
 
     /// \[k\]·base by halve-and-add with the table's root choices (no trace tests: the
-    /// fixed-base costs of Table 1). Variable-time.
+    /// fixed-base costs of Table 1). [`Error::WrongCurve`] for a table made on another
+    /// curve (other coefficients). Variable-time.
     pub fn mul_halve_and_add_fixed_vartime(
         &self,
         k: &BigUint,
         table: &HalvingTable<F::Elem>,
         w: u32,
     ) -> Result<Divisor<F::Elem>> {
+        let (name, h, f) = &table.curve;
+        if *h != self.h || *f != self.f {
+            return Err(Error::WrongCurve {
+                expected: self.name().to_string(),
+                found: format!("{name} (the halving table's curve)"),
+            });
+        }
         self.halve_and_add(k, &table.base, w, table.algorithm, Some(&table.choices))
     }
 

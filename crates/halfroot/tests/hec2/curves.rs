@@ -125,8 +125,24 @@ fn bad_curves_are_refused_with_typed_errors() {
     let e = Hec2Curve::new(fl.clone(), hx.clone(), fs, None, "singular").expect_err("singular");
     assert!(matches!(e, Error::InvalidCurve { .. }), "{e}");
     let fs = [fl.one(), f1, fl.zero(), fl.zero(), fl.zero(), fl.one()];
-    let c = Hec2Curve::new(fl, hx, fs, None, "pelzl").expect("non-singular");
+    let c = Hec2Curve::new(fl.clone(), hx, fs, None, "pelzl").expect("non-singular");
     assert_eq!(c.shape(), CurveShape::PelzlX);
+    // Parameters (a struct with public fields) without a field polynomial, and of
+    // another degree than the field: typed errors, not an index panic.
+    let c1 = *halfroot::hec2::params::find("C1").expect("C1");
+    for bad in [
+        halfroot::hec2::params::NamedHec2Curve {
+            exponents: &[],
+            ..c1
+        },
+        halfroot::hec2::params::NamedHec2Curve {
+            exponents: &[113, 9, 0],
+            ..c1
+        },
+    ] {
+        let e = Hec2Curve::from_params(fl.clone(), &bad).expect_err("bad parameters");
+        assert!(matches!(e, Error::InvalidCurve { .. }), "{e}");
+    }
 }
 
 #[test]

@@ -278,6 +278,17 @@ fn scalar_methods_agree_with_cantor() {
             c.mul_cantor_vartime(&k, &x)
         );
     }
+    // A table made on C1 is refused on C2 (same field, other coefficients): it used to
+    // be followed silently, with a meaningless result.
+    let curves = named();
+    let d1 = curves[0]
+        .random_subgroup_divisor_vartime(&mut rng)
+        .expect("subgroup");
+    let t1 = curves[0].halving_table_vartime(&d1).expect("table");
+    assert!(matches!(
+        curves[1].mul_halve_and_add_fixed_vartime(&BigUint::from(5u32), &t1, 4),
+        Err(Error::WrongCurve { .. })
+    ));
     // A curve without halving: halve-and-add is refused with a typed error.
     let c = pelzl_x_curve("83,7,4,2,0", &mut rng);
     let d = c.random_divisor_vartime(&mut rng);

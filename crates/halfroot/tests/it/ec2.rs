@@ -633,16 +633,16 @@ fn operation_counts() {
             ops(1, 0, 0, 1, 1, 1)
         };
         assert_eq!(
-            count(&|| drop(c.halve_lambda::<false>(&start))),
+            count(&|| drop(c.halve_lambda::<false>(&start).expect("halving"))),
             halving,
             "{name} halving"
         );
         assert_eq!(
-            count(&|| drop(c.halve_lambda::<true>(&start))),
+            count(&|| drop(c.halve_lambda::<true>(&start).expect("halving"))),
             halving,
             "{name} constant-time halving"
         );
-        let half = c.halve_lambda::<false>(&start);
+        let half = c.halve_lambda::<false>(&start).expect("halving");
         assert_eq!(
             c.double_vartime(&c.lambda_to_affine(&half)),
             p,
@@ -654,11 +654,11 @@ fn operation_counts() {
             let chained = c.lambda_point_vartime(&p).expect("x ≠ 0, odd order");
             assert!(chained.lambda_hat.is_some(), "{name}: λ̂ carried on v = 1");
             assert_eq!(
-                count(&|| drop(c.halve_lambda::<false>(&chained))),
+                count(&|| drop(c.halve_lambda::<false>(&chained).expect("halving"))),
                 halving,
                 "{name} chained halving"
             );
-            let next = c.halve_lambda::<false>(&chained);
+            let next = c.halve_lambda::<false>(&chained).expect("halving");
             assert_eq!(
                 (&next.x, &next.lambda),
                 (&half.x, &half.lambda),
@@ -867,6 +867,30 @@ fn edge_scalars(c: &Curve, rng: &mut ChaCha8Rng) -> Vec<BigUint> {
 /// τNAF (Koblitz curves) and the comb (G and another point) against w-NAF, the ladder
 /// and the affine law, on the ten standard curves, edge and random scalars, and a point
 /// outside ⟨G⟩ (where neither reduces k mod n).
+/// Parameters (a struct with public fields) without a field polynomial, or of another
+/// degree than the field, are refused with `InvalidCurve`, not an index panic.
+#[test]
+fn malformed_parameters_are_refused() {
+    use halfroot::binary::modulus::Modulus;
+    use halfroot::ec2::params::{self, StandardCurve};
+    let sc = *params::find("sect163r2").expect("curve");
+    let field = DynBinaryField::from_modulus(Modulus::from_exponents(sc.exponents).expect("m"))
+        .expect("field");
+    for bad in [
+        StandardCurve {
+            exponents: &[],
+            ..sc
+        },
+        StandardCurve {
+            exponents: &[233, 74, 0],
+            ..sc
+        },
+    ] {
+        let e = BinaryCurve::from_params(field.clone(), &bad).expect_err("bad parameters");
+        assert!(matches!(e, halfroot::Error::InvalidCurve { .. }), "{e}");
+    }
+}
+
 #[test]
 fn tnaf_and_comb_agree_with_wnaf_and_ladder() {
     let mut rng = ChaCha8Rng::seed_from_u64(29);

@@ -724,16 +724,96 @@ fn halving_every_point() {
     }
 }
 
+/// Every pair (x, y) off the curve (every one for d ≤ 5, a sample of 64 otherwise) is
+/// refused with `PointNotOnCurve` by halving and halve-and-add (on the curves with
+/// halving; the others refuse them as `UnsupportedAlgorithm`, `halving_every_point`)
+/// and by `mul` with every method and with `auto`: before these checks a halving or a
+/// scalar multiplication of such a pair returned a meaningless point.
+#[test]
+fn off_curve_points_are_refused() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0ff_c0e5);
+    for c in cases() {
+        let o = &c.oracle;
+        let elements: Vec<u16> = o.f.elements().collect();
+        let mut off: Vec<Pt> = elements
+            .iter()
+            .flat_map(|&x| elements.iter().map(move |&y| Pt::Aff(x, y)))
+            .filter(|&p| !o.contains(p))
+            .collect();
+        if o.f.degree() > 5 {
+            for i in 0..64.min(off.len()) {
+                let j = rng.gen_range(i..off.len());
+                off.swap(i, j);
+            }
+            off.truncate(64);
+        }
+        let k = BigUint::from(5u32);
+        for &p in &off {
+            let lp = c.lib(p);
+            let refused = |what: &str, got: Result<Option<Point>, Error>| {
+                assert!(
+                    matches!(got, Err(Error::PointNotOnCurve { .. })),
+                    "{} {what}({p:?}): {got:?}",
+                    c.label
+                );
+            };
+            if c.halving_supported() {
+                refused("halve", c.curve.halve(&lp));
+                refused("halve_vartime", c.curve.halve_vartime(&lp));
+            }
+            let some = |r: Result<Point, Error>| r.map(Some);
+            refused("mul(auto)", some(c.curve.mul(None, &k, &lp)));
+            for alg in ScalarMulAlgorithm::ALL {
+                refused(alg.name(), some(c.curve.mul(Some(alg), &k, &lp)));
+            }
+            if c.halving_supported() {
+                refused(
+                    "mul_halve_and_add_vartime",
+                    some(c.curve.mul_halve_and_add_vartime(&k, &lp, 4)),
+                );
+                refused(
+                    "mul_halve_and_add_ld_vartime",
+                    some(c.curve.mul_halve_and_add_ld_vartime(&k, &lp, 4)),
+                );
+            }
+        }
+    }
+}
+
 /// Chains of halvings in the λ-representation, as halve-and-add runs them: from
 /// `lambda_point_vartime` (which carries λ̂ = H(x + a) on cofactor-4 curves and, for the
 /// chained form, on cofactor-2 curves of odd degree), three halvings of every point of
 /// ⟨G⟩ with x ≠ 0, variable-time and constant-time alike. Each result doubles back to
 /// the previous point by the oracle's law, lies in ⟨G⟩, and carries λ̂ = H(x + a) by
-/// the oracle's half-trace Σ x^(4^i) (or `None` where the chain carries none).
+/// the oracle's half-trace Σ x^(4^i) (or `None` where the chain carries none). On
+/// cofactor-4 curves a point given without λ̂ is halved alike (λ̂ computed). On the
+/// curves without halving, `halve_lambda` of every such point, with or without a λ̂,
+/// is `UnsupportedAlgorithm` (a λ̂ given there used to reach a panic).
 #[test]
 fn halving_chains_every_point() {
     for c in cases() {
         if !c.halving_supported() {
+            for &p in &c.oracle.points {
+                let Some(lp) = c.lambda_affine(p) else {
+                    continue;
+                };
+                let with_hat = LambdaPoint {
+                    lambda_hat: Some(lp.x.clone()),
+                    ..lp.clone()
+                };
+                for given in [lp, with_hat] {
+                    for got in [
+                        c.curve.halve_lambda::<false>(&given),
+                        c.curve.halve_lambda::<true>(&given),
+                    ] {
+                        assert!(
+                            matches!(got, Err(Error::UnsupportedAlgorithm { .. })),
+                            "{} halve_lambda({given:?}): {got:?}",
+                            c.label
+                        );
+                    }
+                }
+            }
             continue;
         }
         let o = &c.oracle;
@@ -764,14 +844,30 @@ fn halving_chains_every_point() {
                 let xc = c.unel(&cur.x);
                 let want_hat = carried.then(|| half_trace(o.f.add(xc, o.a)));
                 assert_eq!(hat, want_hat, "{}: λ̂ of the input", ctx(step));
-                let next = c.curve.halve_lambda::<false>(&cur);
-                let next_ct = c.curve.halve_lambda::<true>(&cur);
+                let halve = |l: &LambdaPoint<Vec<u64>>, ct: bool| {
+                    let got = if ct {
+                        c.curve.halve_lambda::<true>(l)
+                    } else {
+                        c.curve.halve_lambda::<false>(l)
+                    };
+                    got.unwrap_or_else(|e| panic!("{}: {e}", ctx(step)))
+                };
+                let next = halve(&cur, false);
+                let next_ct = halve(&cur, true);
                 assert_eq!(next, next_ct, "{}: constant-time form differs", ctx(step));
                 if !carried {
                     // Even d, cofactor 2: a λ̂ given anyway is ignored, never a panic.
                     let mut given = cur.clone();
                     given.lambda_hat = Some(cur.x.clone());
-                    assert_eq!(c.curve.halve_lambda::<false>(&given), next, "{}", ctx(step));
+                    assert_eq!(halve(&given, false), next, "{}", ctx(step));
+                }
+                if c.h == 4 {
+                    // Cofactor 4 without the carried λ̂: computed, the same half.
+                    let mut bare = cur.clone();
+                    bare.lambda_hat = None;
+                    for ct in [false, true] {
+                        assert_eq!(halve(&bare, ct), next, "{}: λ̂ not given", ctx(step));
+                    }
                 }
                 let q = c.back(&c.curve.lambda_to_affine(&next));
                 assert!(o.contains(q), "{}: {q:?} off the curve", ctx(step));

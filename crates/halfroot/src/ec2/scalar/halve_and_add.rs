@@ -59,7 +59,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 acc[slot(d)] = self.ld_add_mixed_vartime(&acc[slot(d)], &signed(self, &q, d < 0));
             }
             if i > 0 {
-                cur = self.halve_lambda::<false>(&cur);
+                cur = self.halve_lambda_unchecked::<false>(&cur);
             }
         }
         let mut a = acc.pop().expect("at least one accumulator");
@@ -77,7 +77,8 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// kP by right-to-left w-NAF halve-and-add (`w` in [2, 8]) for P ∈ ⟨G⟩, with
     /// λ-projective accumulators (see the module documentation).
     /// [`Error::UnsupportedAlgorithm`] on a curve without halving,
-    /// [`Error::PointNotInSubgroup`] for P ∉ ⟨G⟩. Variable-time.
+    /// [`Error::PointNotOnCurve`] for a point off the curve, [`Error::PointNotInSubgroup`]
+    /// for P ∉ ⟨G⟩. Variable-time.
     pub fn mul_halve_and_add_vartime(
         &self,
         k: &BigUint,
@@ -111,7 +112,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 };
             }
             if i > 0 {
-                cur = self.halve_lambda::<false>(&cur);
+                cur = self.halve_lambda_unchecked::<false>(&cur);
             }
         }
         let mut a = acc.pop().expect("at least one accumulator");
@@ -143,6 +144,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 reason,
             });
         }
+        self.check_on_curve(p)?;
         let AffinePoint::Finite { x, y } = p else {
             return Ok(None);
         };

@@ -162,8 +162,32 @@ fn round(mu: i64, n0: &BigInt, n1: &BigInt, den: &BigInt) -> (BigInt, BigInt) {
 impl Koblitz {
     /// The data for a Koblitz curve over F_2^m with μ = ±1 (a = 1: μ = 1; a = 0:
     /// μ = −1). τ^m by m − 1 multiplications in Z\[τ\], then δ = (τ^m − 1)(τ̄ − 1)/N(τ − 1)
-    /// by an exact division.
-    pub fn new(m: u32, mu: i64) -> Self {
+    /// by an exact division. [`Error::InvalidArgument`] for μ ∉ {1, −1} or m outside
+    /// 1..=[`Koblitz::MAX_DEGREE`].
+    pub fn new(m: u32, mu: i64) -> Result<Self> {
+        if mu != 1 && mu != -1 {
+            return Err(Error::InvalidArgument {
+                name: "mu".into(),
+                value: mu.to_string(),
+                reason: "a Koblitz curve has μ = 1 (a = 1) or μ = −1 (a = 0)".into(),
+            });
+        }
+        if !(1..=Self::MAX_DEGREE).contains(&m) {
+            return Err(Error::InvalidArgument {
+                name: "m".into(),
+                value: m.to_string(),
+                reason: format!("the degree must be 1 to {}", Self::MAX_DEGREE),
+            });
+        }
+        Ok(Self::for_curve(m, mu))
+    }
+
+    /// The largest degree [`Koblitz::new`] accepts (its set-up takes m products of
+    /// m-bit integers).
+    pub const MAX_DEGREE: u32 = 1 << 16;
+
+    /// [`Koblitz::new`] for the curve's own m ≥ 1 and μ = ±1.
+    pub(crate) fn for_curve(m: u32, mu: i64) -> Self {
         debug_assert!(mu == 1 || mu == -1);
         let tau = (BigInt::zero(), BigInt::one());
         let mut tm = (BigInt::one(), BigInt::zero());
@@ -478,7 +502,9 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         } else {
             -1
         };
-        Ok(self.koblitz.get_or_init(|| Koblitz::new(self.degree(), mu)))
+        Ok(self
+            .koblitz
+            .get_or_init(|| Koblitz::for_curve(self.degree(), mu)))
     }
 
     /// The default τNAF width, 5 (measured on Zen 4 for K-163 … K-571: w = 4 and 5
@@ -677,7 +703,7 @@ pub(crate) mod tests {
         };
         for m in [3u32, 5, 7, 11, 163, 233, 283, 409, 571] {
             for mu in [1i64, -1] {
-                let k = Koblitz::new(m, mu);
+                let k = Koblitz::new(m, mu).expect("μ = ±1, m ≥ 1");
                 // δ(τ − 1) = τ^m − 1, computed independently.
                 let mut tm1 = tau_pow(mu, m);
                 tm1.0 -= 1;
@@ -727,7 +753,7 @@ pub(crate) mod tests {
 
     fn alphas_are_residues_of_small_norm() {
         for mu in [1i64, -1] {
-            let k = Koblitz::new(7, mu);
+            let k = Koblitz::new(7, mu).expect("μ = ±1");
             for w in 2..=8u32 {
                 let tw = k.tw(w) as i64;
                 let m = 1i64 << w;
@@ -751,7 +777,31 @@ pub(crate) mod tests {
         }
     }
 
+    /// μ ∉ {1, −1} (a zero denominator for μ = 3, an even U_w for even μ) and m = 0
+    /// (δ = 0) are refused with an error, not a panic or an endless recoding.
+    fn bad_parameters_are_refused() {
+        for mu in [0i64, 2, 3, -2, -3, i64::MIN] {
+            assert!(
+                matches!(Koblitz::new(7, mu), Err(Error::InvalidArgument { ref name, .. }) if name == "mu"),
+                "μ = {mu}"
+            );
+        }
+        for m in [0, Koblitz::MAX_DEGREE + 1, u32::MAX] {
+            assert!(
+                matches!(Koblitz::new(m, 1), Err(Error::InvalidArgument { ref name, .. }) if name == "m"),
+                "m = {m}"
+            );
+        }
+        for mu in [1i64, -1] {
+            // The smallest degree is accepted; t_w depends on μ and w only.
+            let k = Koblitz::new(1, mu).expect("m = 1");
+            let k7 = Koblitz::new(7, mu).expect("m = 7");
+            assert_eq!(k.tw(4), k7.tw(4), "μ = {mu}");
+        }
+    }
+
     pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("bad_parameters_are_refused", bad_parameters_are_refused),
         (
             "recoding_is_an_identity_in_z_tau",
             recoding_is_an_identity_in_z_tau,
