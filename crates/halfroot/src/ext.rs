@@ -266,7 +266,23 @@ where
     }
 
     /// `a·b mod M` (`b = None`: `a²`) by `alg` (already resolved).
+    /// `a` with exactly k coefficients: as given, or padded with zeros or cut to k. The
+    /// operations take slices, so an element of another length (not made by this field:
+    /// [`Fqk::from_coeffs`] checks) gives a meaningless result, never a panic.
+    pub(crate) fn fit<'a>(&self, a: &'a [F::Elem]) -> std::borrow::Cow<'a, [F::Elem]> {
+        let k = self.degree();
+        if a.len() == k {
+            return std::borrow::Cow::Borrowed(a);
+        }
+        let mut v: Vec<F::Elem> = a.iter().take(k).cloned().collect();
+        v.resize(k, self.base.zero());
+        std::borrow::Cow::Owned(v)
+    }
+
     fn product(&self, alg: MulAlgorithm, a: &[F::Elem], b: Option<&[F::Elem]>) -> Vec<F::Elem> {
+        let a = &*self.fit(a);
+        let b = b.map(|b| self.fit(b));
+        let b = b.as_deref();
         if alg.is_lazy() {
             if let Some(l) = &self.lazy {
                 if l.supports(alg) {
@@ -350,7 +366,7 @@ where
 
     /// `s·a` for `s` in F_q (k M).
     pub fn scalar_mul(&self, s: &F::Elem, a: &[F::Elem]) -> Vec<F::Elem> {
-        a.iter().map(|x| self.base.mul(s, x)).collect()
+        self.fit(a).iter().map(|x| self.base.mul(s, x)).collect()
     }
 
     /// The element of F_q embedded as a constant.
@@ -362,6 +378,7 @@ where
 
     /// `a^(q^i)` (i taken mod k): k − 1 M for a binomial with k | q − 1, k² M otherwise.
     pub fn frobenius(&self, a: &[F::Elem], i: usize) -> Vec<F::Elem> {
+        let a = &*self.fit(a);
         let k = self.degree();
         let i = i % k;
         if i == 0 {
@@ -385,6 +402,7 @@ where
 
     /// N(a) = a · a^q ⋯ a^(q^(k−1)) ∈ F_q.
     pub fn norm(&self, a: &[F::Elem]) -> F::Elem {
+        let a = &*self.fit(a);
         let bar = inv::conjugate_product(self, a);
         inv::norm_from(self, a, &bar)
     }

@@ -82,7 +82,7 @@ pub struct Analysis {
 impl Analysis {
     /// The degree d.
     pub fn degree(&self) -> u32 {
-        self.exponents[0]
+        self.exponents.first().copied().unwrap_or(0)
     }
 
     /// The number of terms.
@@ -117,7 +117,7 @@ impl Analysis {
 
     /// The degree of the sediment `P − X^d` (0 for a binomial `X^d + 1`).
     pub fn sediment_degree(&self) -> u32 {
-        self.exponents[1]
+        self.exponents.get(1).copied().unwrap_or(0)
     }
 
     /// Folds needed to reduce a double-length product (degree ≤ 2d − 2) by `X^d ≡

@@ -112,7 +112,7 @@ pub fn classify(degree: u32, middle: &[u32]) -> Option<SsrfType> {
         if odd == [1] {
             return Some(SsrfType::IV);
         }
-        if middle.len() == 1 && middle[0] % 2 == 1 && 2 * middle[0] <= d {
+        if middle.len() == 1 && middle[0] % 2 == 1 && 2 * u64::from(middle[0]) <= u64::from(d) {
             return Some(SsrfType::III);
         }
         None

@@ -55,13 +55,22 @@ impl core::fmt::Display for TraceMethod {
 }
 
 /// The trace spectrum `[Tr(1), Tr(x), …, Tr(x^(d−1))]` of `X^degree + Σ X^middle + 1`
-/// by Newton's identities (Avanzi, identity (6)); O(d · weight).
+/// by Newton's identities (Avanzi, identity (6)); O(d · weight). Middle exponents
+/// outside `1..degree` are not middle terms and are ignored; degree 0 has an empty
+/// spectrum.
 pub fn trace_spectrum(degree: u32, middle: &[u32]) -> Vec<u8> {
     let d = degree as usize;
     // a_j = 1 for j = d − e (e a middle exponent); a_d = 1 (never used: k < d).
-    let js: Vec<usize> = middle.iter().map(|&e| d - e as usize).collect();
+    let js: Vec<usize> = middle
+        .iter()
+        .filter(|&&e| e > 0 && e < degree)
+        .map(|&e| d - e as usize)
+        .collect();
     let mut s = vec![0u8; d];
-    s[0] = (d % 2) as u8;
+    let Some(s0) = s.first_mut() else {
+        return s;
+    };
+    *s0 = (d % 2) as u8;
     for k in 1..d {
         let mut v = 0u8;
         for &j in &js {

@@ -20,6 +20,7 @@ use crate::prime::PrimeFieldOps;
 
 /// ā = a^(q + q² + … + q^(k−1)).
 pub fn conjugate_product<F: PrimeFieldOps + 'static>(e: &Fqk<F>, a: &[F::Elem]) -> Vec<F::Elem> {
+    let a = &*e.fit(a);
     let m = e.degree() - 1;
     // binary chain on m, most significant bit first
     let mut acc = e.frobenius(a, 1);
@@ -43,6 +44,8 @@ pub fn norm_from<F: PrimeFieldOps + 'static>(
     a: &[F::Elem],
     bar: &[F::Elem],
 ) -> F::Elem {
+    let a = &*e.fit(a);
+    let bar = &*e.fit(bar);
     let f = e.base();
     let k = e.degree();
     match e.modulus().terms() {
@@ -65,6 +68,7 @@ pub fn inv_itoh_tsujii<F: PrimeFieldOps + 'static>(
     e: &Fqk<F>,
     a: &[F::Elem],
 ) -> Option<Vec<F::Elem>> {
+    let a = &*e.fit(a);
     let bar = conjugate_product(e, a);
     let n = norm_from(e, a, &bar);
     let ni = e.base().inv(&n)?;
@@ -76,6 +80,7 @@ pub fn inv_euclid_vartime<F: PrimeFieldOps + 'static>(
     e: &Fqk<F>,
     a: &[F::Elem],
 ) -> Option<Vec<F::Elem>> {
+    let a = &*e.fit(a);
     let f = e.base();
     let k = e.degree();
     let mut r0: Vec<F::Elem> = e.modulus().coeffs().to_vec();
@@ -137,6 +142,7 @@ pub fn conjugate_explicit5<F: PrimeFieldOps + 'static>(
     e: &Fqk<F>,
     a: &[F::Elem],
 ) -> Option<Vec<F::Elem>> {
+    let a = &*e.fit(a);
     let f = e.base();
     let al = match e.modulus().terms() {
         [(0, s)] if e.degree() == 5 && a.len() == 5 => s.clone(),
@@ -218,6 +224,7 @@ pub fn inv_explicit5<F: PrimeFieldOps + 'static>(
     e: &Fqk<F>,
     a: &[F::Elem],
 ) -> Option<Vec<F::Elem>> {
+    let a = &*e.fit(a);
     let bar = conjugate_explicit5(e, a)?;
     let n = norm_from(e, a, &bar);
     let ni = e.base().inv(&n)?;
@@ -262,6 +269,7 @@ pub fn inv_with<F: PrimeFieldOps + 'static>(
     alg: InvAlgorithm,
     a: &[F::Elem],
 ) -> Option<Vec<F::Elem>> {
+    let a = &*e.fit(a);
     match alg {
         InvAlgorithm::ItohTsujii => inv_itoh_tsujii(e, a),
         InvAlgorithm::Explicit5 => {

@@ -66,7 +66,7 @@ impl ModulusChoice {
     /// The coefficient form: `k` coefficients c_0 … c_(k−1), or `k + 1` whose last is
     /// the leading 1; [`Error::InvalidModulus`] otherwise.
     pub fn from_coefficients(mut cs: Vec<BigInt>, k: usize) -> crate::error::Result<ModulusChoice> {
-        if cs.len() == k + 1 {
+        if k.checked_add(1) == Some(cs.len()) {
             if cs[k] != BigInt::from(1) {
                 return Err(Error::InvalidModulus {
                     modulus: join(&cs),
@@ -92,7 +92,7 @@ impl ModulusChoice {
                 k.saturating_sub(1),
                 k.saturating_sub(1),
                 k.saturating_sub(1),
-                k + 1
+                k.saturating_add(1)
             ),
         }
     }

@@ -180,6 +180,8 @@ impl MulAlgorithm {
     /// The unreduced product (2k − 1 coefficients) by this algorithm; `Auto` and
     /// unsupported cases fall back to schoolbook, lazy variants to their reduced
     /// form (the lazy forms run inside [`crate::ext::Fqk`] over [`crate::prime::Fp`]). `inv11` as [`newton::inv11`].
+    /// `a` and `b` have k ≥ 1 coefficients each; operands of other lengths are padded
+    /// with zeros to the longer one (an empty one is zero).
     pub fn mul_poly<F: PrimeFieldOps>(
         self,
         f: &F,
@@ -187,6 +189,21 @@ impl MulAlgorithm {
         b: &[F::Elem],
         inv11: &Option<F::Elem>,
     ) -> Vec<F::Elem> {
+        // Equal lengths k ≥ 1 (the algorithms' precondition): otherwise both padded
+        // with zeros to the longer one, so that no input panics.
+        let padded;
+        let (a, b) = if a.len() == b.len() && !a.is_empty() {
+            (a, b)
+        } else {
+            let k = a.len().max(b.len()).max(1);
+            let pad = |x: &[F::Elem]| {
+                let mut v = x.to_vec();
+                v.resize(k, f.zero());
+                v
+            };
+            padded = (pad(a), pad(b));
+            (&padded.0[..], &padded.1[..])
+        };
         match self.reduced() {
             MulAlgorithm::Karatsuba => karatsuba::mul(f, a, b),
             MulAlgorithm::Montgomery if a.len() == 5 => montgomery::mul5(f, a, b),
@@ -204,6 +221,13 @@ impl MulAlgorithm {
         a: &[F::Elem],
         inv11: &Option<F::Elem>,
     ) -> Vec<F::Elem> {
+        let zero;
+        let a = if a.is_empty() {
+            zero = [f.zero()];
+            &zero[..]
+        } else {
+            a
+        };
         match self.reduced() {
             MulAlgorithm::Karatsuba => karatsuba::sqr(f, a),
             MulAlgorithm::Montgomery if a.len() == 5 => montgomery::sqr5(f, a),

@@ -130,11 +130,17 @@ impl Field for BigPrimeField {
     fn sub(&self, a: &BigUint, b: &BigUint) -> BigUint {
         if a >= b {
             a - b
-        } else {
+        } else if b < &self.p {
             a + &self.p - b
+        } else {
+            // Unreduced operands (not elements of this field): reduced first, so that
+            // the result is still a − b mod p and nothing underflows.
+            (a % &self.p + &self.p - b % &self.p) % &self.p
         }
     }
     fn neg(&self, a: &BigUint) -> BigUint {
+        // `a % p`: an unreduced operand gives −a mod p, not an underflow.
+        let a = a % &self.p;
         if a.is_zero() {
             BigUint::zero()
         } else {

@@ -114,6 +114,19 @@ impl Shard {
         }
         Ok(Shard { index, count })
     }
+
+    /// `Ok(self)` when `0 ≤ index < count`, else [`Error::InvalidArgument`] (the fields
+    /// are public, so a shard need not come from [`Shard::parse`]).
+    pub fn check(self) -> Result<Shard> {
+        if self.count == 0 || self.index >= self.count {
+            return Err(Error::InvalidArgument {
+                name: "shard".into(),
+                value: format!("{}/{}", self.index, self.count),
+                reason: "need 0 ≤ index < count".into(),
+            });
+        }
+        Ok(self)
+    }
 }
 
 /// The candidate space of one spec: `k` values chosen from `pool` (ascending), each
@@ -520,12 +533,13 @@ pub fn least_sharded(
 /// chunks: [`Outcome::Cancelled`]`(None)` then.
 ///
 /// # Errors
-/// As [`least`].
+/// As [`least`], and [`Error::InvalidArgument`] for a shard outside `0 ≤ index < count`.
 pub fn least_controlled(
     spec: &SearchSpec,
     shard: Shard,
     control: Control<'_>,
 ) -> Result<Outcome<Option<Found>>> {
+    let shard = shard.check()?;
     let space = Space::new(spec)?;
     let mut out = None;
     let cancelled = run_chunks(&space, shard, true, control, &mut |mut f| {
@@ -564,12 +578,13 @@ pub fn all_sharded(
 /// search order, a prefix of the complete answer).
 ///
 /// # Errors
-/// As [`least`].
+/// As [`least`], and [`Error::InvalidArgument`] for a shard outside `0 ≤ index < count`.
 pub fn all_controlled(
     spec: &SearchSpec,
     shard: Shard,
     control: Control<'_>,
 ) -> Result<Outcome<Vec<Found>>> {
+    let shard = shard.check()?;
     let space = Space::new(spec)?;
     let mut out = Vec::new();
     let cancelled = run_chunks(&space, shard, false, control, &mut |f| {
@@ -747,7 +762,36 @@ pub(crate) mod tests {
     }
 
     /// This module's tests, run by `crate::internal_tests`.
+    /// Shards built from the public fields outside 0 ≤ index < count are refused
+    /// (a zero count was a division by zero).
+    fn bad_shards_are_refused() {
+        let spec = SearchSpec {
+            degree: 163,
+            ty: SsrfType::I,
+            terms: 5,
+            pruning: Pruning::None,
+        };
+        let never: Control<'_> = &|_, _| ControlFlow::Continue(());
+        for (index, count) in [(0, 0), (3, 3), (5, 3), (u32::MAX, 1)] {
+            let shard = Shard { index, count };
+            for got in [
+                least_controlled(&spec, shard, never).map(|_| ()),
+                all_controlled(&spec, shard, never).map(|_| ()),
+            ] {
+                assert!(
+                    matches!(got, Err(Error::InvalidArgument { ref name, .. }) if name == "shard"),
+                    "{index}/{count}: {got:?}"
+                );
+            }
+        }
+        assert_eq!(
+            Shard { index: 2, count: 3 }.check().ok(),
+            Some(Shard { index: 2, count: 3 })
+        );
+    }
+
     pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("bad_shards_are_refused", bad_shards_are_refused),
         (
             "walk_order_matches_lexicographic_sort",
             walk_order_matches_lexicographic_sort,

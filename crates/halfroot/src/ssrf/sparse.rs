@@ -135,18 +135,22 @@ impl SparseModulus {
         a
     }
 
-    /// `a ← a² mod f` (`a` has `words` words and is reduced).
+    /// `a ← a² mod f` (`a` has `words` words and is reduced; words beyond `words` are
+    /// ignored and cleared, a meaningless result but no panic).
     pub fn square(&mut self, a: &mut [u64]) {
         let buf = &mut self.buf;
-        for (i, &w) in a.iter().enumerate() {
+        let n = a.len().min(self.words);
+        for (i, &w) in a.iter().take(n).enumerate() {
             buf[2 * i] = spread32(w as u32);
             buf[2 * i + 1] = spread32((w >> 32) as u32);
         }
-        for b in buf[2 * a.len()..].iter_mut() {
+        for b in buf[2 * n..].iter_mut() {
             *b = 0;
         }
         Self::reduce_in_place(&self.low, self.n, buf);
-        a.copy_from_slice(&buf[..a.len()]);
+        for (i, w) in a.iter_mut().enumerate() {
+            *w = if i < n { buf[i] } else { 0 };
+        }
     }
 
     /// Whether `X^(2^n) ≡ X (mod f)`: necessary for irreducibility, and sufficient

@@ -307,6 +307,57 @@ fn errors_are_reported() {
     }
 }
 
+/// Elements of the wrong length (not made by the field: `from_coeffs` and `parse`
+/// refuse them) are padded with zeros or cut to k by every operation, never a panic:
+/// an index out of bounds or a `2k − 1` underflow before.
+#[test]
+fn wrong_length_elements_do_not_panic() {
+    use halfroot::ext::inv::{self, InvAlgorithm};
+    let f = BigPrimeField::new(BigUint::from(1000003u64)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    for k in [2usize, 5, 6, 7] {
+        let e = Fqk::with_default_modulus(f.clone(), k).unwrap();
+        let a = e.random(&mut rng);
+        let padded = |len: usize| {
+            let mut v = a.clone();
+            v.resize(len, f.zero());
+            v
+        };
+        for len in [0usize, 1, k - 1, k + 1, 2 * k + 3] {
+            let x = padded(len);
+            // The value the operations see: x cut or padded to k.
+            let mut fit = x.clone();
+            fit.resize(k, f.zero());
+            for alg in MulAlgorithm::ALL {
+                assert_eq!(
+                    e.mul_with(alg, &x, &a),
+                    e.mul_with(alg, &fit, &a),
+                    "k={k} len={len} {alg:?}"
+                );
+                assert_eq!(
+                    e.sqr_with(alg, &x),
+                    e.sqr_with(alg, &fit),
+                    "k={k} len={len} {alg:?}"
+                );
+                let c = alg.mul_poly(&f, &x, &a, &None);
+                assert_eq!(c.len(), 2 * len.max(k) - 1, "k={k} len={len} {alg:?}");
+                let _ = alg.sqr_poly(&f, &x, &None);
+            }
+            assert_eq!(e.mul(&x, &x), e.mul(&fit, &fit), "k={k} len={len}");
+            assert_eq!(e.frobenius(&x, 1), e.frobenius(&fit, 1), "k={k} len={len}");
+            assert_eq!(e.norm(&x), e.norm(&fit), "k={k} len={len}");
+            for alg in InvAlgorithm::ALL {
+                assert_eq!(
+                    inv::inv_with(&e, alg, &x),
+                    inv::inv_with(&e, alg, &fit),
+                    "k={k} len={len} {alg:?}"
+                );
+            }
+            assert_eq!(e.inv(&x), e.inv(&fit), "k={k} len={len}");
+        }
+    }
+}
+
 #[test]
 fn montgomery_k6_k7_small_q_matches_oracle() {
     // the smallest q each formula admits (its largest small multiple below q), and the

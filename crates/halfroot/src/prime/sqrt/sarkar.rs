@@ -52,10 +52,15 @@ pub struct SarkarTables<E> {
 }
 
 impl<E: Clone + PartialEq> SarkarTables<E> {
-    /// Tables for windows of at most `w` bits (`w` is clamped to `1..=n`).
+    /// The widest window [`SarkarTables::new`] builds: tables of 2^w elements per
+    /// shift, 64 Ki at w = 16 (the default windows are at most 6 bits).
+    pub const MAX_WINDOW: u32 = 16;
+
+    /// Tables for windows of at most `w` bits (`w` is clamped to
+    /// `1..=min(n, MAX_WINDOW)`).
     pub fn new<F: Field<Elem = E> + ?Sized>(f: &F, tw: &TwoAdic<E>, w: u32) -> Self {
         let n = tw.t() + 1;
-        let w = w.clamp(1, n);
+        let w = w.clamp(1, n.min(Self::MAX_WINDOW));
         let k = n.div_ceil(w);
         let mut lens = vec![w; k as usize];
         if let Some(last) = lens.last_mut() {
