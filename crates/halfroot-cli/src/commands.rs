@@ -38,7 +38,7 @@ pub fn field(modulus: &str, op: &str, args: &[String], algorithm: Option<&str>) 
         if !args.is_empty() {
             return crate::fail("info takes no arguments");
         }
-        println!("{}", field.info());
+        outln!("{}", field.info());
         return ExitCode::SUCCESS;
     }
     let f = &field;

@@ -369,7 +369,7 @@ fn execute(curve: &Curve, op: &str, operands: &[String], opts: &Options) -> Exit
         };
         return match out {
             Ok(text) => {
-                println!("{text}");
+                outln!("{text}");
                 ExitCode::SUCCESS
             }
             Err(e) => crate::fail(&e),

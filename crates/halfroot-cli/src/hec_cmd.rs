@@ -108,7 +108,7 @@ pub fn run(args: HecArgs) -> ExitCode {
         if !operands.is_empty() {
             return crate::fail("info takes no arguments");
         }
-        println!("{}", info(&curve));
+        outln!("{}", info(&curve));
         return ExitCode::SUCCESS;
     }
     lines::run(&operands, |a| execute(&curve, op, &method, a))

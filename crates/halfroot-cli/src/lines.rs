@@ -56,7 +56,7 @@ where
         let parts: Vec<&str> = args.iter().map(String::as_str).collect();
         match op(&parts) {
             Ok(s) => {
-                println!("{s}");
+                outln!("{s}");
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -2,6 +2,23 @@
 //! on this machine (`halfroot report`).
 #![deny(unsafe_code)]
 
+/// `println!` that never panics: see [`write_stdout`].
+macro_rules! outln {
+    () => {
+        $crate::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` that never panics: see [`write_stdout`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!($($arg)*))
+    };
+}
+
 mod ec_cmd;
 mod ext_cmd;
 mod hec_cmd;
@@ -176,10 +193,10 @@ fn main() -> ExitCode {
             if levels {
                 let mut levels = halfroot::cpu::forced_levels();
                 levels.push("native");
-                println!("{}", levels.join(" "));
+                outln!("{}", levels.join(" "));
             } else {
-                println!("{}", halfroot::cpu::describe());
-                println!(
+                outln!("{}", halfroot::cpu::describe());
+                outln!(
                     "levels supported here: {}",
                     halfroot::cpu::supported_levels().join(", ")
                 );
@@ -264,6 +281,24 @@ fn main() -> ExitCode {
 
 mod commands;
 mod prime_cmd;
+
+/// Writes to stdout, where `println!` would panic when the write fails: the reader of a
+/// pipe has gone (`halfroot ssrf codegen … | head -1`), or the device is full (`>
+/// /dev/full`). A reader that has gone ends the program quietly with status 0, as the
+/// output was wanted no further; any other write error prints one error line and exits
+/// with status 2. (A closed stdout, `>&-`, is no error: the standard library discards
+/// the output.)
+fn write_stdout(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to stdout: {e}");
+        std::process::exit(2);
+    }
+}
 
 /// Prints one error line and returns exit status 2.
 fn fail(msg: &str) -> ExitCode {

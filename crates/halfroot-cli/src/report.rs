@@ -118,16 +118,16 @@ pub fn run(opts: &Options) -> Result<(), String> {
         }
         v
     };
-    println!("# halfroot report\n");
-    println!("{}\n", machine_summary());
+    outln!("# halfroot report\n");
+    outln!("{}\n", machine_summary());
     let mut doc = Map::new();
     doc.insert("machine".into(), Value::String(machine_summary()));
     doc.insert("quick".into(), Value::Bool(opts.quick));
     for (name, title, f) in chosen {
         eprintln!("measuring section {name} …");
         let out = f(opts)?;
-        println!("## {title}\n");
-        println!("{}", out.markdown);
+        outln!("## {title}\n");
+        outln!("{}", out.markdown);
         doc.insert((*name).to_string(), out.json);
         if let Some(dir) = &opts.plot {
             for c in &out.charts {
@@ -138,8 +138,8 @@ pub fn run(opts: &Options) -> Result<(), String> {
     }
     let scoreboard = targets::checks(&doc);
     if !scoreboard.is_empty() {
-        println!("## Targets of the open issues, judged on this run\n");
-        println!("{}", targets::render(&scoreboard));
+        outln!("## Targets of the open issues, judged on this run\n");
+        outln!("{}", targets::render(&scoreboard));
         doc.insert("targets".into(), targets::json(&scoreboard));
     }
     if let Some(path) = &opts.json {

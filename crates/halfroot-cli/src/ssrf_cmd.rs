@@ -170,12 +170,12 @@ fn run_inner(args: SsrfArgs) -> Result<(), String> {
         SsrfCommand::Classify { modulus, json } => {
             let a = analyze(&parse_modulus(&modulus)?);
             if json {
-                println!("{}", analysis_json(&a));
+                outln!("{}", analysis_json(&a));
             } else {
-                println!("polynomial:     {}", format_poly(&a.exponents, 'x'));
-                println!("degree, weight: {}, {}", a.degree(), a.weight());
-                println!("irreducible:    {}", a.irreducibility);
-                println!(
+                outln!("polynomial:     {}", format_poly(&a.exponents, 'x'));
+                outln!("degree, weight: {}, {}", a.degree(), a.weight());
+                outln!("irreducible:    {}", a.irreducibility);
+                outln!(
                     "class:          {}{}",
                     class_text(&a),
                     if a.irreducibility.is_irreducible() || a.shape.name() == "none" {
@@ -185,20 +185,20 @@ fn run_inner(args: SsrfArgs) -> Result<(), String> {
                     }
                 );
                 if let Some(z) = &a.zeta {
-                    println!(
+                    outln!(
                         "zeta = sqrt(x): {} (degree {}, weight {})",
                         format_poly(z, 'x'),
                         z.first().copied().unwrap_or(0),
                         z.len()
                     );
                 }
-                println!(
+                outln!(
                     "trace spectrum: {} ({} trace-one basis elements)",
                     spectrum_text(&a.trace_spectrum),
                     a.trace_one_count()
                 );
-                println!("sediment deg:   {}", a.sediment_degree());
-                println!(
+                outln!("sediment deg:   {}", a.sediment_degree());
+                outln!(
                     "reduction:      {} folds of a double-length product ({})",
                     a.folds(),
                     if a.needs_third_fold() {
@@ -221,12 +221,12 @@ fn run_inner(args: SsrfArgs) -> Result<(), String> {
                 ));
             };
             if json {
-                println!(
+                outln!(
                     "{}",
                     json!({"modulus": a.exponents, "zeta": z, "degree": z.first(), "weight": z.len(), "type": a.class().name()})
                 );
             } else {
-                println!(
+                outln!(
                     "{} (degree {}, weight {})",
                     format_poly(z, 'x'),
                     z.first().copied().unwrap_or(0),
@@ -238,12 +238,12 @@ fn run_inner(args: SsrfArgs) -> Result<(), String> {
         SsrfCommand::Spectrum { modulus, json } => {
             let a = analyze(&parse_modulus(&modulus)?);
             if json {
-                println!(
+                outln!(
                     "{}",
                     json!({"modulus": a.exponents, "trace_spectrum": a.trace_spectrum, "trace_one_count": a.trace_one_count()})
                 );
             } else {
-                println!(
+                outln!(
                     "{}\n{} trace-one basis elements",
                     a.trace_spectrum
                         .iter()
@@ -270,7 +270,7 @@ fn run_inner(args: SsrfArgs) -> Result<(), String> {
             };
             let a = src.parse_element(&element).map_err(|e| e.to_string())?;
             let b = if back { c.backward(&a) } else { c.forward(&a) }.map_err(|e| e.to_string())?;
-            println!("{}", dst.format_element(&b));
+            outln!("{}", dst.format_element(&b));
             Ok(())
         }
         SsrfCommand::Codegen {
@@ -281,7 +281,7 @@ fn run_inner(args: SsrfArgs) -> Result<(), String> {
             let m = parse_modulus(&modulus)?;
             let lang: Lang = lang.parse().map_err(|e: halfroot::Error| e.to_string())?;
             let g = generate(&m, word, lang).map_err(|e| e.to_string())?;
-            print!("{}", g.code);
+            out!("{}", g.code);
             let other = if word == 64 { 32 } else { 64 };
             let o = generate(&m, other, lang).map_err(|e| e.to_string())?;
             eprintln!(
@@ -322,6 +322,13 @@ fn parse_degrees(text: &str) -> Result<Vec<u32>, String> {
     let end = if incl { b } else { b.saturating_sub(1) };
     if a > end {
         return Err(format!("degree range {text:?} is empty or reversed"));
+    }
+    // The search refuses these degrees too; checked here before the range is listed.
+    if a < 2 || end > search::MAX_SEARCH_DEGREE {
+        return Err(format!(
+            "degree range {text:?} leaves 2..={}",
+            search::MAX_SEARCH_DEGREE
+        ));
     }
     Ok((a..=end).collect())
 }

@@ -110,6 +110,11 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         &["ssrf", "codegen", "163,57,49,28,0"],
         &["ssrf", "convert", "163,7,6,3,0", "233,74,0", "1"],
         &["ssrf", "find", "--degrees", "61..=41"],
+        // Beyond the search's degree limit: refused before the range is listed (it
+        // was collected first, 16 GB for this one).
+        &["ssrf", "find", "--degrees", "0..=4294967295"],
+        &["ssrf", "find", "--degrees", "99990..100010"],
+        &["ssrf", "find", "--degrees", "0..3"],
         &["ssrf", "find", "163", "--shard", "2/2"],
     ] {
         let (code, out, err) = run(args);
@@ -118,4 +123,36 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
+}
+
+/// Output that cannot be written — to a full device (`> /dev/full`) — is one error line
+/// and status 2, and to a pipe whose reader has gone (`| head -1` after its line) a quiet
+/// exit with status 0; `println!` panicked on both (status 101).
+#[test]
+fn unwritable_stdout_is_not_a_panic() {
+    let exe = env!("CARGO_BIN_EXE_halfroot");
+    if let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
+        let out = Command::new(exe)
+            .args(["cpu"])
+            .stdout(full)
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.starts_with("error: cannot write to stdout"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    } else {
+        eprintln!("SKIPPED the /dev/full case: no /dev/full on this system");
+    }
+    // A pipe without a reader from the start: the first write fails with EPIPE.
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = Command::new(exe)
+        .args(["ssrf", "codegen", "163,57,49,29,0"])
+        .stdout(writer)
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
 }
