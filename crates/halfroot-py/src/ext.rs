@@ -386,12 +386,23 @@ impl PyExtensionField {
     #[pyo3(signature = (q, k, modulus = None, algorithm = None))]
     fn py_new(
         q: &Bound<'_, PyAny>,
-        k: i64,
+        k: &Bound<'_, PyAny>,
         modulus: Option<&Bound<'_, PyAny>>,
         algorithm: Option<&str>,
     ) -> PyResult<Self> {
         let qv: BigInt = q.extract().map_err(|_| {
             PyTypeError::new_err(format!("q: expected an int, got {}", type_name(q)))
+        })?;
+        // Any int (one beyond i64 is out of range like any other, a ValueError).
+        let kv: BigInt = k.extract().map_err(|_| {
+            PyTypeError::new_err(format!("k: expected an int, got {}", type_name(k)))
+        })?;
+        let k = i64::try_from(&kv).map_err(|_| {
+            bad_value(
+                "k",
+                &kv.to_string(),
+                &format!("the degree must be in 2..={}", halfroot::ext::MAX_DEGREE),
+            )
         })?;
         let qu = qv
             .to_biguint()
@@ -793,10 +804,17 @@ impl PyExtElement {
     }
 
     /// The Frobenius image a^(q^i) (i taken mod k; negative i allowed).
-    #[pyo3(signature = (i = 1))]
-    fn frobenius(&self, i: i64) -> PyResult<PyExtElement> {
-        let k = self.field.k as i64;
-        let i = i.rem_euclid(k) as usize;
+    #[pyo3(signature = (i = None))]
+    fn frobenius(&self, i: Option<&Bound<'_, PyAny>>) -> PyResult<PyExtElement> {
+        let iv: BigInt = match i {
+            None => BigInt::from(1),
+            Some(i) => i.extract().map_err(|_| {
+                PyTypeError::new_err(format!("i: expected an int, got {}", type_name(i)))
+            })?,
+        };
+        // i mod k for any int i (a^(q^k) = a).
+        let k = BigInt::from(self.field.k);
+        let i = usize::try_from(((iv % &k) + &k) % &k).unwrap_or(0);
         Ok(xel(&self.field, rep(self.field.e.frobenius(&self.v, i))?))
     }
 

@@ -551,35 +551,51 @@ pub fn _ssrf_is_irreducible(py: Python<'_>, modulus: &Bound<'_, PyAny>) -> PyRes
     Ok(py.allow_threads(|| halfroot::ssrf::sparse::is_irreducible_sparse(&e)))
 }
 
+/// `d` if it is at most [`search::MAX_SEARCH_DEGREE`], else `ValueError`: the family
+/// helpers below take time and memory growing with d (and overflow near `u32::MAX`).
+fn family_degree(d: u32) -> PyResult<u32> {
+    if d > search::MAX_SEARCH_DEGREE {
+        return Err(bad_value(
+            "d",
+            &d.to_string(),
+            &format!("must be at most {}", search::MAX_SEARCH_DEGREE),
+        ));
+    }
+    Ok(d)
+}
+
 /// `_ssrf_p_d1(d) -> list | None`: the exponents of `P_{d,1}` (odd d ≥ 5).
 #[pyfunction]
-pub fn _ssrf_p_d1(d: u32) -> Option<Vec<u32>> {
-    halfroot::ssrf::family::p_d1_exponents(d)
+pub fn _ssrf_p_d1(d: u32) -> PyResult<Option<Vec<u32>>> {
+    Ok(halfroot::ssrf::family::p_d1_exponents(family_degree(d)?))
 }
 
 /// `_ssrf_p_d1_is_irreducible(d) -> bool`.
 #[pyfunction]
-pub fn _ssrf_p_d1_is_irreducible(py: Python<'_>, d: u32) -> bool {
-    py.allow_threads(|| halfroot::ssrf::family::p_d1_is_irreducible(d))
+pub fn _ssrf_p_d1_is_irreducible(py: Python<'_>, d: u32) -> PyResult<bool> {
+    let d = family_degree(d)?;
+    Ok(py.allow_threads(|| halfroot::ssrf::family::p_d1_is_irreducible(d)))
 }
 
 /// `_ssrf_has_irreducible_trinomial(d) -> bool`.
 #[pyfunction]
-pub fn _ssrf_has_irreducible_trinomial(py: Python<'_>, d: u32) -> bool {
-    py.allow_threads(|| halfroot::ssrf::family::has_irreducible_trinomial(d))
+pub fn _ssrf_has_irreducible_trinomial(py: Python<'_>, d: u32) -> PyResult<bool> {
+    let d = family_degree(d)?;
+    Ok(py.allow_threads(|| halfroot::ssrf::family::has_irreducible_trinomial(d)))
 }
 
 /// `_ssrf_type2_pentanomials(d) -> list[int]`: the f of the irreducible
 /// `X^d + X^(d−1) + X^(2f+1) + X^(2f) + 1`.
 #[pyfunction]
-pub fn _ssrf_type2_pentanomials(py: Python<'_>, d: u32) -> Vec<u32> {
-    py.allow_threads(|| halfroot::ssrf::family::type2_pentanomials(d))
+pub fn _ssrf_type2_pentanomials(py: Python<'_>, d: u32) -> PyResult<Vec<u32>> {
+    let d = family_degree(d)?;
+    Ok(py.allow_threads(|| halfroot::ssrf::family::type2_pentanomials(d)))
 }
 
 /// `_ssrf_theorem7_families(d) -> list[(top | None, list[int])]`.
 #[pyfunction]
-pub fn _ssrf_theorem7_families(d: u32) -> Vec<(Option<u32>, Vec<u32>)> {
-    halfroot::ssrf::theorem7::families(d)
+pub fn _ssrf_theorem7_families(d: u32) -> PyResult<Vec<(Option<u32>, Vec<u32>)>> {
+    Ok(halfroot::ssrf::theorem7::families(family_degree(d)?))
 }
 
 /// `_ssrf_theorem7_check(modulus) -> (factors | None, holds)`.
@@ -603,10 +619,18 @@ pub fn _ssrf_factor_count(py: Python<'_>, modulus: &Bound<'_, PyAny>) -> PyResul
     }))
 }
 
-/// `_ssrf_swan_prunes(d, middle) -> bool`.
+/// `_ssrf_swan_prunes(d, middle) -> bool` (middle exponents below d).
 #[pyfunction]
-pub fn _ssrf_swan_prunes(d: u32, middle: Vec<u32>) -> bool {
-    search::swan_prunes(d, &middle)
+pub fn _ssrf_swan_prunes(d: u32, middle: Vec<u32>) -> PyResult<bool> {
+    let d = family_degree(d)?;
+    if let Some(e) = middle.iter().find(|&&e| e >= d) {
+        return Err(bad_value(
+            "middle",
+            &e.to_string(),
+            &format!("a middle exponent must be below d = {d}"),
+        ));
+    }
+    Ok(search::swan_prunes(d, &middle))
 }
 
 /// `_ssrf_conjecture1(d, c, c2) -> bool | None`.

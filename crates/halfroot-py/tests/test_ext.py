@@ -222,6 +222,17 @@ def test_errors():
         halfroot.ExtensionField(7, 1)
     with pytest.raises(ValueError, match=r"k: invalid value 17"):
         halfroot.ExtensionField(7, 17)
+    # Ints beyond 64 bits are out of range like any other (not OverflowError).
+    with pytest.raises(ValueError, match=r"k: invalid value 1180591620717411303424"):
+        halfroot.ExtensionField(7, 2**70)
+    with pytest.raises(TypeError, match="k: expected an int"):
+        halfroot.ExtensionField(7, 5.0)
+    E = halfroot.ExtensionField(101, 5)
+    a = E([1, 2, 3, 4, 5])
+    assert a.frobenius(2**70) == a.frobenius(2**70 % 5)
+    assert a.frobenius(-(2**70)) == a.frobenius(-(2**70) % 5)
+    with pytest.raises(TypeError, match="i: expected an int"):
+        a.frobenius(1.0)
     with pytest.raises(ValueError, match=r"modulus: invalid value 1: .*reducible"):
         halfroot.ExtensionField(11, 5, 1)  # X^5 - 1 has the root 1
     with pytest.raises(ValueError, match=r"modulus: invalid value \[3, 1, 0, 0, 0, 0\].*reducible"):

@@ -432,6 +432,35 @@ def test_errors():
         ssrf.codegen("163,7,6,3,0", lang="cobol")
     with pytest.raises(ValueError, match=r"word: invalid value 16"):
         ssrf.codegen("163,7,6,3,0", word=16)
+    with pytest.raises(ValueError, match=r"word: invalid value -1"):
+        ssrf.codegen("163,7,6,3,0", word=-1)
+
+
+def test_family_helpers_refuse_bad_degrees():
+    # Degrees beyond the search limit would take hours or gigabytes (and overflowed
+    # near 2**32); negative or oversized ones were OverflowError, not ValueError.
+    helpers = [
+        ssrf.p_d1,
+        ssrf.p_d1_is_irreducible,
+        ssrf.has_irreducible_trinomial,
+        ssrf.type2_pentanomials,
+        ssrf.theorem7_families,
+        lambda d: ssrf.p_d1_scan([d]),
+        lambda d: ssrf.swan_prunes(d, [3, 1]),
+    ]
+    for helper in helpers:
+        for d in (100_001, 4_000_000_001, 2**32 - 1):
+            with pytest.raises(ValueError, match=rf"d: invalid value {d}"):
+                helper(d)
+        for d in (-1, 2**32, 2**70):
+            with pytest.raises(ValueError, match=rf"d: invalid value {d}"):
+                helper(d)
+        with pytest.raises(TypeError, match="d: expected an int"):
+            helper(7.0)
+    with pytest.raises(ValueError, match=r"middle: invalid value 2147483649"):
+        ssrf.swan_prunes(163, [2**31 + 1])
+    with pytest.raises(ValueError, match=r"middle: invalid value 163"):
+        ssrf.swan_prunes(163, [163, 1])
 
 
 # ---------------------------------------------------------------- §2.4 families, Theorem 7

@@ -191,7 +191,7 @@ def codegen(modulus: ModulusLike, lang: str = "rust", word: int = 64) -> dict:
     >>> g["reduce_ops"] > 0 and "uint32_t" in g["code"]
     True
     """
-    return _halfroot._ssrf_codegen(modulus, lang, word)
+    return _halfroot._ssrf_codegen(modulus, lang, _family_int("word", word, "64 or 32"))
 
 
 def _type_of(degree: int, type) -> str:
@@ -203,6 +203,16 @@ def _check_degree(degree) -> int:
     if isinstance(degree, bool) or not isinstance(degree, int):
         raise TypeError(f"degree: expected an int, got {type(degree).__name__}")
     return degree
+
+
+def _family_int(name: str, value, what: str = "a non-negative degree") -> int:
+    # An int in the extension's u32 range (a larger one would raise OverflowError
+    # there); the extension refuses degrees above the search limit with ValueError.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+    if not 0 <= value < 2**32:
+        raise ValueError(f"{name}: invalid value {value}: must be {what}")
+    return value
 
 
 def _check_terms(terms) -> None:
@@ -470,7 +480,7 @@ def p_d1(d: int) -> Optional[List[int]]:
     >>> p_d1(7)
     [7, 6, 5, 4, 0]
     """
-    return _halfroot._ssrf_p_d1(d)
+    return _halfroot._ssrf_p_d1(_family_int("d", d))
 
 
 def p_d1_is_irreducible(d: int) -> bool:
@@ -479,7 +489,7 @@ def p_d1_is_irreducible(d: int) -> bool:
     >>> p_d1_is_irreducible(31), p_d1_is_irreducible(33)
     (True, False)
     """
-    return _halfroot._ssrf_p_d1_is_irreducible(d)
+    return _halfroot._ssrf_p_d1_is_irreducible(_family_int("d", d))
 
 
 def p_d1_scan(degrees: Iterable[int], *, progress: ProgressArg = None) -> List[int]:
@@ -489,7 +499,7 @@ def p_d1_scan(degrees: Iterable[int], *, progress: ProgressArg = None) -> List[i
     >>> p_d1_scan(range(5, 160, 2))   # the paper lists the primes 31, 97, 151 (not 7)
     [7, 25, 31, 55, 97, 111, 151]
     """
-    ds = list(degrees)
+    ds = [_family_int("d", d) for d in degrees]
     cb, bar = _progress_callable(progress, "ssrf p_d1 scan")
     out = []
     try:
@@ -510,7 +520,7 @@ def has_irreducible_trinomial(d: int) -> bool:
     >>> [d for d in range(2, 20) if not has_irreducible_trinomial(d)]
     [8, 13, 16, 19]
     """
-    return _halfroot._ssrf_has_irreducible_trinomial(d)
+    return _halfroot._ssrf_has_irreducible_trinomial(_family_int("d", d))
 
 
 def type2_pentanomials(d: int) -> List[int]:
@@ -520,7 +530,7 @@ def type2_pentanomials(d: int) -> List[int]:
     >>> type2_pentanomials(13)            # X^13 + X^12 + X^7 + X^6 + 1
     [3]
     """
-    return _halfroot._ssrf_type2_pentanomials(d)
+    return _halfroot._ssrf_type2_pentanomials(_family_int("d", d))
 
 
 def theorem7_families(d: int) -> List[tuple]:
@@ -531,7 +541,7 @@ def theorem7_families(d: int) -> List[tuple]:
     >>> theorem7_families(9) == theorem7_families(9) and theorem7_families(15)
     []
     """
-    return _halfroot._ssrf_theorem7_families(d)
+    return _halfroot._ssrf_theorem7_families(_family_int("d", d))
 
 
 def theorem7_check(modulus: ModulusLike) -> dict:
@@ -549,7 +559,9 @@ def swan_prunes(d: int, middle: List[int]) -> bool:
     >>> swan_prunes(163, [5, 3, 1])
     True
     """
-    return _halfroot._ssrf_swan_prunes(d, list(middle))
+    return _halfroot._ssrf_swan_prunes(
+        _family_int("d", d), [_family_int("middle", e) for e in middle]
+    )
 
 
 def conjecture1_holds(d: int, c: int, c2: int) -> Optional[bool]:
