@@ -228,6 +228,9 @@ impl<const N: usize> LinearMap<N> {
     /// `L(a)`; `a` must have no bit at position ≥ [`LinearMap::bits`].
     #[inline]
     pub fn apply(&self, a: &[u64; N]) -> [u64; N] {
+        if const { N == 0 } {
+            return *a;
+        }
         (self.func)(&self.table, self.bits, a)
     }
 
@@ -236,6 +239,9 @@ impl<const N: usize> LinearMap<N> {
     /// per element). [`Error::InvalidArgument`](crate::error::Error::InvalidArgument) if the lengths differ (`out` untouched).
     pub fn apply_many(&self, a: &[[u64; N]], out: &mut [[u64; N]]) -> Result<()> {
         crate::field::check_batch("out", out.len(), a.len())?;
+        if const { N == 0 } {
+            return Ok(());
+        }
         (self.many)(&self.table, self.bits, a, out);
         Ok(())
     }
@@ -423,8 +429,24 @@ pub(crate) mod tests {
         assert!(Layout::MaskCt.is_constant_time() && !Layout::Byte.is_constant_time());
     }
 
+    /// A map of zero-word vectors (N = 0) evaluates without a panic in every layout
+    /// (a `clamp(1, 0)` panicked in the kernels before).
+    fn zero_word_maps_do_not_panic() {
+        for layout in Layout::ALL {
+            for m in [
+                LinearMap::<0>::new(&[], layout),
+                LinearMap::<0>::new_portable(&[], layout),
+            ] {
+                assert_eq!(m.apply(&[]), [0u64; 0]);
+                let mut out: [[u64; 0]; 2] = [[]; 2];
+                m.apply_many(&[[], []], &mut out).expect("equal lengths");
+            }
+        }
+    }
+
     /// This module's tests, run by `crate::internal_tests`.
     pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
+        ("zero_word_maps_do_not_panic", zero_word_maps_do_not_panic),
         (
             "every_layout_and_kernel_matches_naive_product",
             every_layout_and_kernel_matches_naive_product,

@@ -262,9 +262,13 @@ pub fn binomial_irreducible<F: PrimeFieldOps>(
     Ok(())
 }
 
-/// X^q mod M by square-and-multiply.
+/// X^q mod M by square-and-multiply (k coefficients; for k = 1, X ≡ −c_0 and
+/// X^q ≡ (−c_0)^q = −c_0; for k = 0, empty).
 pub fn x_pow_q<F: PrimeFieldOps>(f: &F, m: &ExtModulus<F::Elem>) -> Vec<F::Elem> {
     let k = m.degree();
+    if k < 2 {
+        return m.coeffs().iter().map(|c| f.neg(c)).collect();
+    }
     let mut x = vec![f.zero(); k];
     x[1] = f.one();
     let q = f.modulus();
@@ -281,7 +285,8 @@ pub fn x_pow_q<F: PrimeFieldOps>(f: &F, m: &ExtModulus<F::Elem>) -> Vec<F::Elem>
     acc
 }
 
-/// Applies a Frobenius matrix: Σ a_j·row_j.
+/// Applies a Frobenius matrix: Σ a_j·row_j (row 0 is the identity's; rows missing or
+/// longer than `a` are a caller's mistake, read as zero or cut, never a panic).
 pub fn apply_matrix<F: PrimeFieldOps>(f: &F, rows: &[Vec<F::Elem>], a: &[F::Elem]) -> Vec<F::Elem> {
     let k = a.len();
     let mut out = vec![f.zero(); k];
@@ -290,9 +295,10 @@ pub fn apply_matrix<F: PrimeFieldOps>(f: &F, rows: &[Vec<F::Elem>], a: &[F::Elem
             out[0] = f.add(&out[0], aj);
             continue;
         }
-        for (i, r) in rows[j].iter().enumerate() {
+        let Some(row) = rows.get(j) else { continue };
+        for (o, r) in out.iter_mut().zip(row) {
             if !f.is_zero(r) {
-                out[i] = f.add(&out[i], &f.mul(aj, r));
+                *o = f.add(o, &f.mul(aj, r));
             }
         }
     }
@@ -308,7 +314,9 @@ pub fn frobenius_matrix<F: PrimeFieldOps>(
     let k = m.degree();
     let mut rows = Vec::with_capacity(k);
     let mut one = vec![f.zero(); k];
-    one[0] = f.one();
+    if let Some(c0) = one.first_mut() {
+        *c0 = f.one();
+    }
     rows.push(one);
     for j in 1..k {
         let next = m.mulmod(f, &rows[j - 1], xq);
@@ -379,6 +387,11 @@ pub fn rabin_irreducible<F: PrimeFieldOps>(
     frob: &[Vec<F::Elem>],
 ) -> Result<(), String> {
     let k = m.degree();
+    match k {
+        0 => return Err("degree 0: M = 1 is a unit".into()),
+        1 => return Ok(()),
+        _ => {}
+    }
     if f.is_zero(&m.coeffs()[0]) {
         return Err("constant term 0: X divides M".into());
     }

@@ -307,6 +307,26 @@ fn errors_are_reported() {
     }
 }
 
+/// The modulus building blocks on moduli of degree 0 and 1 (public, below what `Fqk`
+/// accepts): no panic, X − c irreducible, the constant 1 not.
+#[test]
+fn modulus_blocks_of_degree_below_two() {
+    let f = BigPrimeField::new(BigUint::from(1000003u64)).unwrap();
+    for (cs, irreducible) in [(vec![], false), (vec![f.from_u64(5)], true)] {
+        let m = halfroot::ext::ExtModulus::new(&f, cs.clone());
+        let xq = modulus::x_pow_q(&f, &m);
+        // X ≡ −c0 mod X + c0, and (−c0)^q = −c0.
+        assert_eq!(xq, cs.iter().map(|c| f.neg(c)).collect::<Vec<_>>());
+        let fm = modulus::frobenius_matrix(&f, &m, &xq);
+        assert_eq!(
+            modulus::rabin_irreducible(&f, &m, &fm).is_ok(),
+            irreducible,
+            "{cs:?}"
+        );
+        let _ = modulus::apply_matrix(&f, &fm, &[f.one(), f.one(), f.one()]);
+    }
+}
+
 /// Elements of the wrong length (not made by the field: `from_coeffs` and `parse`
 /// refuse them) are padded with zeros or cut to k by every operation, never a panic:
 /// an index out of bounds or a `2k − 1` underflow before.
