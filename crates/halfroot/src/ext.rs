@@ -265,7 +265,6 @@ where
         Ok(())
     }
 
-    /// `a·b mod M` (`b = None`: `a²`) by `alg` (already resolved).
     /// `a` with exactly k coefficients: as given, or padded with zeros or cut to k. The
     /// operations take slices, so an element of another length (not made by this field:
     /// [`Fqk::from_coeffs`] checks) gives a meaningless result, never a panic.
@@ -279,6 +278,7 @@ where
         std::borrow::Cow::Owned(v)
     }
 
+    /// `a·b mod M` (`b = None`: `a²`) by `alg` (already resolved).
     fn product(&self, alg: MulAlgorithm, a: &[F::Elem], b: Option<&[F::Elem]>) -> Vec<F::Elem> {
         let a = &*self.fit(a);
         let b = b.map(|b| self.fit(b));

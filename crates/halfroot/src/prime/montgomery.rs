@@ -707,9 +707,12 @@ impl<const N: usize> PrimeFieldOps for Fp<N> {
         y1: &FpElem<N>,
         ky: u64,
     ) -> FpElem<N> {
-        // (1 + kx)(1 + ky) ≤ 65²: formed only after the bounds (no overflow for any k).
-        let room = || (1u128 + kx as u128) * (1u128 + ky as u128);
-        if N <= 2 && kx <= 64 && ky <= 64 && (self.p[N - 1] as u128 + 1) * room() <= 1 << 64 {
+        // The room (1 + kx)(1 + ky) ≤ 65² is formed after the bounds (no overflow).
+        if N <= 2
+            && kx <= 64
+            && ky <= 64
+            && (self.p[N - 1] as u128 + 1) * ((1 + kx as u128) * (1 + ky as u128)) <= 1 << 64
+        {
             let x = limbs::mul_add_small(&x0.0, &x1.0, kx);
             let y = limbs::mul_add_small(&y0.0, &y1.0, ky);
             let t = mul::mont_mul_almost(&x, &y, &self.p, self.m0);

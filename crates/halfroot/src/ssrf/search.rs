@@ -761,7 +761,6 @@ pub(crate) mod tests {
         assert_eq!(a, b);
     }
 
-    /// This module's tests, run by `crate::internal_tests`.
     /// Shards built from the public fields outside 0 ≤ index < count are refused
     /// (a zero count was a division by zero).
     fn bad_shards_are_refused() {
@@ -790,6 +789,7 @@ pub(crate) mod tests {
         );
     }
 
+    /// This module's tests, run by `crate::internal_tests`.
     pub(crate) const UNIT_TESTS: &[(&str, fn())] = &[
         ("bad_shards_are_refused", bad_shards_are_refused),
         (
