@@ -51,8 +51,13 @@ rm -f "$HALFROOT_KERNEL_LOG"
 # `ext` test binaries (about four CPU-minutes each). In one `cargo test` build cargo
 # started them when it pleased: CI at e70d8a9 built `binary` last, alone on two cores
 # for its 259 s (test build 12 min 03 s). The `--workspace` and the features are those of
-# the build below, so nothing is compiled twice.
-cargo test --workspace "${profile[@]}" --no-run --timings --test binary --test ext "${features[@]}"
+# the build below, so nothing is compiled twice. With them, the constant-time check's
+# program (examples/ct_valgrind.rs, built as a plain binary, so by `cargo build`: `cargo
+# test --example` would build a test harness of it): its 90 s of compiling, alone on
+# two cores before ct-valgrind.sh at 8d458ec, fill the part of `binary`'s build that uses
+# one core. `cargo build --test` builds the test binaries as `cargo test` does (the
+# next command finds them fresh), and ct-valgrind.sh finds the example fresh.
+cargo build --workspace "${profile[@]}" --timings --test binary --test ext --example ct_valgrind "${features[@]}"
 cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
