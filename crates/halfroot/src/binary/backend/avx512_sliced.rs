@@ -151,11 +151,49 @@ macro_rules! upto20 {
     };
 }
 
-/// Literals 0–8 (`MAX_WORDS`), for [`unroll!`].
-macro_rules! upto9 {
-    ($i:ident $body:block) => {
-        unroll!($i in [0, 1, 2, 3, 4, 5, 6, 7, 8] $body)
-    };
+/// `for $i in 0..$n $body` written out for a count `$n` known to be at most the
+/// constant expression `$cap`: 4, 9, 14 or 20 copies of the body by the cap, each
+/// guarded by `$i < $n`; a loop after them takes any iterations beyond (none when the
+/// bound holds; the count is not a precondition). Only the copies of the cap's tier are
+/// compiled for a given word count (rustc does not generate code for the blocks a
+/// constant condition leaves unreachable): with 20 (or 9) copies for every N, this
+/// module's kernels were 8 % of the `binary` test binary's LLVM IR (`cargo
+/// llvm-lines`, session 44), most of it copies dead for the small fields.
+macro_rules! unroll_below {
+    // A count of words of one element (at most `MAX_WORDS`): 4 or 9 copies. (Copies of
+    // a tier the word count never takes are still type-checked, and literal indices past
+    // an array of `MAX_WORDS + 1` would be a compile error there.)
+    (words $cap:expr, $n:expr, $i:ident $body:block) => {{
+        let n: usize = $n;
+        let written: usize = if const { $cap <= 4 } {
+            unroll!($i in [0, 1, 2, 3] { if $i < n $body });
+            4
+        } else {
+            unroll!($i in [0, 1, 2, 3, 4, 5, 6, 7, 8] { if $i < n $body });
+            9
+        };
+        // (Indices, shifts and masks come from `$i`: the copies above are why.)
+        #[allow(clippy::needless_range_loop)]
+        for $i in written..n $body
+    }};
+    ($cap:expr, $n:expr, $i:ident $body:block) => {{
+        let n: usize = $n;
+        let written: usize = if const { $cap <= 4 } {
+            unroll!($i in [0, 1, 2, 3] { if $i < n $body });
+            4
+        } else if const { $cap <= 9 } {
+            unroll!($i in [0, 1, 2, 3, 4, 5, 6, 7, 8] { if $i < n $body });
+            9
+        } else if const { $cap <= 14 } {
+            unroll!($i in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] { if $i < n $body });
+            14
+        } else {
+            upto20!($i { if $i < n $body });
+            20
+        };
+        #[allow(clippy::needless_range_loop)]
+        for $i in written..n $body
+    }};
 }
 
 /// The largest word count the kernels take (571 bits).
@@ -255,16 +293,12 @@ unsafe fn load8<const N: usize>(src: *const u64) -> [__m512i; N] {
     // SAFETY: contract; the loads cover exactly the 8N words.
     unsafe {
         let mut z = [_mm512_setzero_si512(); N];
-        upto9!(k {
-            if k < N {
-                z[k] = _mm512_loadu_si512(src.add(8 * k).cast());
-            }
+        unroll_below!(words N, N, k {
+            z[k] = _mm512_loadu_si512(src.add(8 * k).cast());
         });
         let mut x = [_mm512_setzero_si512(); N];
-        upto9!(w {
-            if w < N {
-                x[w] = gather::<N>(true, w, &z);
-            }
+        unroll_below!(words N, N, w {
+            x[w] = gather::<N>(true, w, &z);
         });
         x
     }
@@ -278,11 +312,9 @@ unsafe fn load8<const N: usize>(src: *const u64) -> [__m512i; N] {
 unsafe fn store8<const N: usize>(r: &[__m512i; N], dst: *mut u64) {
     // SAFETY: contract; the stores cover exactly the 8N words.
     unsafe {
-        upto9!(k {
-            if k < N {
-                let v = gather::<N>(false, k, r);
-                _mm512_storeu_si512(dst.add(8 * k).cast(), v);
-            }
+        unroll_below!(words N, N, k {
+            let v = gather::<N>(false, k, r);
+            _mm512_storeu_si512(dst.add(8 * k).cast(), v);
         });
     }
 }
@@ -328,12 +360,14 @@ unsafe fn xor(a: __m512i, b: __m512i) -> __m512i {
 }
 
 /// `v·x^k` added into the word registers `w` (only the words below `limit`), for `v`
-/// given as `vw` word registers.
+/// given as `vw` word registers, in a kernel on `N`-word elements (the words written,
+/// below `limit` and `L`, number at most 2N at every call: the bound of the unrolled
+/// copies).
 ///
 /// # Safety
 /// AVX-512 F and VBMI2 enabled.
 #[inline(always)]
-unsafe fn add_shifted<const L: usize>(
+unsafe fn add_shifted<const L: usize, const N: usize>(
     w: &mut [__m512i; L],
     v: &[__m512i],
     vbits: usize,
@@ -347,8 +381,8 @@ unsafe fn add_shifted<const L: usize>(
         let pw = (vbits + k).div_ceil(64).min(limit).min(L);
         let zero = _mm512_setzero_si512();
         let at = |j: usize| if j < vw { v[j] } else { zero };
-        upto20!(t {
-            if t >= q && t < pw {
+        unroll_below!(2 * N, pw, t {
+            if t >= q {
                 let j = t - q;
                 let x = if r == 0 {
                     at(j)
@@ -371,7 +405,7 @@ unsafe fn add_shifted<const L: usize>(
 /// # Safety
 /// AVX-512 F and VBMI2 enabled; `⌈top/64⌉ ≤ WIDE`.
 #[inline(always)]
-unsafe fn reduce<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], mut top: usize) {
+unsafe fn reduce<const N: usize, M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], mut top: usize) {
     // SAFETY: contract; every index is checked against the array lengths.
     unsafe {
         let d = m.degree() as usize;
@@ -382,11 +416,11 @@ unsafe fn reduce<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], mut top: usize)
         unroll!(i in [0, 1, 2, 3] {
             let _ = i;
             if top > d {
-                top = round(m, w, top);
+                top = round::<N, M>(m, w, top);
             }
         });
         while top > d {
-            top = round(m, w, top);
+            top = round::<N, M>(m, w, top);
         }
     }
 }
@@ -397,7 +431,11 @@ unsafe fn reduce<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], mut top: usize)
 /// # Safety
 /// As [`reduce`].
 #[inline(always)]
-unsafe fn round<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], top: usize) -> usize {
+unsafe fn round<const N: usize, M: ModulusSpec>(
+    m: &M,
+    w: &mut [__m512i; WIDE],
+    top: usize,
+) -> usize {
     // SAFETY: contract; every index is checked against the array lengths.
     unsafe {
         let d = m.degree() as usize;
@@ -411,19 +449,19 @@ unsafe fn round<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], top: usize) -> u
             let tw = top.div_ceil(64).min(WIDE);
             // H = the bits ≥ d, shifted down.
             let mut h = [zero; MAX_WORDS + 1];
-            unroll!(j in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] {
-                if j < hw {
-                    let lo = if dq + j < tw { w[dq + j] } else { zero };
-                    let hi = if dq + j + 1 < tw { w[dq + j + 1] } else { zero };
-                    h[j] = if dr == 0 { lo } else { shld(hi, lo, 64 - dr) };
-                }
+            // hw ≤ N: the bits at and above d of a product of two reduced elements.
+            unroll_below!(words N, hw, j {
+                let lo = if dq + j < tw { w[dq + j] } else { zero };
+                let hi = if dq + j + 1 < tw { w[dq + j + 1] } else { zero };
+                h[j] = if dr == 0 { lo } else { shld(hi, lo, 64 - dr) };
             });
             // Clear them.
             if dr != 0 {
                 w[dq] = _mm512_and_si512(w[dq], _mm512_set1_epi64(((1u64 << dr) - 1) as i64));
             }
-            upto20!(j {
-                if j < tw && (j > dq || (j == dq && dr == 0)) {
+            // tw ≤ 2N (top < 2d).
+            unroll_below!(2 * N, tw, j {
+                if j > dq || (j == dq && dr == 0) {
                     w[j] = zero;
                 }
             });
@@ -431,13 +469,13 @@ unsafe fn round<M: ModulusSpec>(m: &M, w: &mut [__m512i; WIDE], top: usize) -> u
             let lim = (hbits + kmax).div_ceil(64).max(1);
             unroll!(ki in [0, 1, 2] {
                 if ki < ks.len() {
-                    add_shifted(w, &h[..hw], hbits, ks[ki] as usize, lim);
+                    add_shifted::<WIDE, N>(w, &h[..hw], hbits, ks[ki] as usize, lim);
                 }
             });
             for &k in ks.iter().skip(3) {
-                add_shifted(w, &h[..hw], hbits, k as usize, lim);
+                add_shifted::<WIDE, N>(w, &h[..hw], hbits, k as usize, lim);
             }
-            add_shifted(w, &h[..hw], hbits, 0, lim);
+            add_shifted::<WIDE, N>(w, &h[..hw], hbits, 0, lim);
             hbits + kmax
         }
     }
@@ -455,18 +493,16 @@ unsafe fn sqr8<const N: usize, M: ModulusSpec>(m: &M, x: &[__m512i; N]) -> [__m5
         let top = 2 * d - 1;
         let words = top.div_ceil(64);
         let mut w = [_mm512_setzero_si512(); WIDE];
-        upto9!(i {
-            if i < N {
-                let xi = x[i];
-                let a = _mm512_clmulepi64_epi128::<0x00>(xi, xi);
-                let b = _mm512_clmulepi64_epi128::<0x11>(xi, xi);
-                w[2 * i] = _mm512_unpacklo_epi64(a, b);
-                if 2 * i + 1 < words {
-                    w[2 * i + 1] = _mm512_unpackhi_epi64(a, b);
-                }
+        unroll_below!(words N, N, i {
+            let xi = x[i];
+            let a = _mm512_clmulepi64_epi128::<0x00>(xi, xi);
+            let b = _mm512_clmulepi64_epi128::<0x11>(xi, xi);
+            w[2 * i] = _mm512_unpacklo_epi64(a, b);
+            if 2 * i + 1 < words {
+                w[2 * i + 1] = _mm512_unpackhi_epi64(a, b);
             }
         });
-        reduce(m, &mut w, top);
+        reduce::<N, M>(m, &mut w, top);
         let mut r = [_mm512_setzero_si512(); N];
         r.copy_from_slice(&w[..N]);
         r
@@ -571,15 +607,15 @@ unsafe fn ssrf1_8<const N: usize, M: ModulusSpec>(m: &M, x: &[__m512i; N]) -> [_
         let obits = d / 2;
         let ow = obits.div_ceil(64);
         let mut r = even;
-        add_shifted(&mut r, &odd[..ow], obits, d.div_ceil(2), N);
+        add_shifted::<N, N>(&mut r, &odd[..ow], obits, d.div_ceil(2), N);
         let ks = m.middle_exponents();
         unroll!(ki in [0, 1, 2] {
             if ki < ks.len() {
-                add_shifted(&mut r, &odd[..ow], obits, (ks[ki] as usize).div_ceil(2), N);
+                add_shifted::<N, N>(&mut r, &odd[..ow], obits, (ks[ki] as usize).div_ceil(2), N);
             }
         });
         for &k in ks.iter().skip(3) {
-            add_shifted(&mut r, &odd[..ow], obits, (k as usize).div_ceil(2), N);
+            add_shifted::<N, N>(&mut r, &odd[..ow], obits, (k as usize).div_ceil(2), N);
         }
         r
     }
@@ -606,30 +642,42 @@ unsafe fn zeta8<const N: usize, M: ModulusSpec>(
         let tw = top.div_ceil(64);
         let mut w = [zero; WIDE];
         w[..N].copy_from_slice(&even);
-        // Products landing at word k (low) and k + 1 (high), even and odd lanes:
-        // k + 1 < ow + N ≤ 5 + 9, so k ≤ 12.
-        unroll!(k in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] {
-            if k + 1 < ow + N {
-                let mut e = zero;
-                let mut o = zero;
-                unroll!(i in [0, 1, 2, 3, 4] {
-                    if i < ow && k >= i && k - i < N {
-                        let zj = z[k - i];
-                        e = xor(e, _mm512_clmulepi64_epi128::<0x00>(odd[i], zj));
-                        o = xor(o, _mm512_clmulepi64_epi128::<0x01>(odd[i], zj));
+        // Products landing at word k (low) and k + 1 (high), even and odd lanes, for
+        // the literal k and the odd words i listed.
+        macro_rules! word {
+            ($k:ident, [$($i:literal),*]) => {
+                if $k + 1 < ow + N {
+                    let k: usize = $k;
+                    let mut e = zero;
+                    let mut o = zero;
+                    unroll!(i in [$($i),*] {
+                        if i < ow && k >= i && k - i < N {
+                            let zj = z[k - i];
+                            e = xor(e, _mm512_clmulepi64_epi128::<0x00>(odd[i], zj));
+                            o = xor(o, _mm512_clmulepi64_epi128::<0x01>(odd[i], zj));
+                        }
+                    });
+                    if k < tw {
+                        w[k] = xor(w[k], _mm512_unpacklo_epi64(e, o));
                     }
-                });
-                if k < tw {
-                    w[k] = xor(w[k], _mm512_unpacklo_epi64(e, o));
-                }
-                if k + 1 < tw {
-                    if let Some(x) = w.get_mut(k + 1) {
-                        *x = xor(*x, _mm512_unpackhi_epi64(e, o));
+                    if k + 1 < tw {
+                        if let Some(x) = w.get_mut(k + 1) {
+                            *x = xor(*x, _mm512_unpackhi_epi64(e, o));
+                        }
                     }
                 }
-            }
-        });
-        reduce(m, &mut w, top);
+            };
+        }
+        // ow = ⌈⌊d/2⌋/64⌉ ≤ ⌈N/2⌉ since d ≤ 64N, and k + 1 < ow + N. Written out to that
+        // cap (every copy is compiled for each field before LLVM finds it dead): up to
+        // four words ow ≤ 2 and k ≤ 4, else ow ≤ 5 and k ≤ 12.
+        if const { N <= 4 } {
+            debug_assert!(ow <= 2);
+            unroll!(k in [0, 1, 2, 3, 4] { word!(k, [0, 1]) });
+        } else {
+            unroll!(k in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] { word!(k, [0, 1, 2, 3, 4]) });
+        }
+        reduce::<N, M>(m, &mut w, top);
         let mut r = [zero; N];
         r.copy_from_slice(&w[..N]);
         r
