@@ -611,6 +611,9 @@ impl BinaryFieldOps for DynBinaryField {
     fn degree(&self) -> u32 {
         DynBinaryField::degree(self)
     }
+    fn is_element(&self, a: &Vec<u64>) -> bool {
+        self.check(a).is_ok()
+    }
     fn sqrt(&self, a: &Vec<u64>) -> Vec<u64> {
         dispatch!(self, f => self.store(&BinaryFieldOps::sqrt(f, &load(a))))
     }

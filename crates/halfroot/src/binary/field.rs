@@ -42,6 +42,16 @@ use std::sync::{Arc, OnceLock};
 pub trait BinaryFieldOps: Field {
     /// The extension degree d.
     fn degree(&self) -> u32;
+    /// Whether `a` is a valid representation of an element: for the fields with a
+    /// canonical form (`BinaryField`, `DynBinaryField`) exactly the reduced words (no
+    /// bit at or above d; for `DynBinaryField` also ⌈d/64⌉ words), checked by the curves
+    /// on every point they are given. The default accepts every value (the partially
+    /// reduced `PackedField` has no other kind). Variable-time in the bits at and above
+    /// d only.
+    fn is_element(&self, a: &Self::Elem) -> bool {
+        let _ = a;
+        true
+    }
     /// `√a` (always exists and is unique in characteristic 2). Constant-time.
     fn sqrt(&self, a: &Self::Elem) -> Self::Elem;
     /// `Tr(a) ∈ {0, 1}`. Constant-time.
@@ -133,6 +143,9 @@ pub(crate) fn even_half_trace_error(d: u32) -> Error {
 impl<F: BinaryFieldOps> BinaryFieldOps for Counting<F> {
     fn degree(&self) -> u32 {
         self.inner().degree()
+    }
+    fn is_element(&self, a: &F::Elem) -> bool {
+        self.inner().is_element(a)
     }
     fn sqrt(&self, a: &F::Elem) -> F::Elem {
         self.tally(|c| c.sr += 1);
@@ -1151,6 +1164,9 @@ impl<const N: usize, M: ModulusSpec> Field for BinaryField<N, M> {
 impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
     fn degree(&self) -> u32 {
         self.arith.degree()
+    }
+    fn is_element(&self, a: &[u64; N]) -> bool {
+        self.arith.is_reduced(a)
     }
     #[inline]
     fn sqrt(&self, a: &[u64; N]) -> [u64; N] {

@@ -401,20 +401,44 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         }
     }
 
-    /// Whether `p` satisfies the curve equation (O does).
+    /// Whether `p` satisfies the curve equation (O does) with coordinates that are
+    /// elements of the field ([`BinaryFieldOps::is_element`]: reduced, of the field's
+    /// length; a coordinate congruent to one of a point but with bits at or above d
+    /// is not).
     pub fn is_on_curve(&self, p: &AffinePoint<F::Elem>) -> bool {
         let Some((x, y)) = p.coordinates() else {
             return true;
         };
         let f = &self.field;
+        if !f.is_element(x) || !f.is_element(y) {
+            return false;
+        }
         // y² + xy = x³ + ax² + b ⇔ y(y + x) = x²(x + a) + b.
         let lhs = f.mul(y, &f.add(y, x));
         let rhs = f.add(&f.mul(&f.sqr(x), &self.add_a(x)), &self.b);
         lhs == rhs
     }
 
-    /// `p` if it is on the curve, else [`Error::PointNotOnCurve`].
+    /// `p` if it is on the curve, else [`Error::OutOfRange`] for a coordinate that is
+    /// not an element of the field ([`BinaryFieldOps::is_element`]) and
+    /// [`Error::PointNotOnCurve`] for a point whose coordinates do not satisfy the
+    /// equation.
     pub fn check_on_curve(&self, p: &AffinePoint<F::Elem>) -> Result<()> {
+        if let Some((x, y)) = p.coordinates() {
+            for (name, c) in [("x", x), ("y", y)] {
+                if !self.field.is_element(c) {
+                    let d = self.degree();
+                    return Err(Error::OutOfRange {
+                        what: "point coordinate".into(),
+                        value: name.into(),
+                        reason: format!(
+                            "must be a reduced element of F_2^{d} (no bit at or above {d}, \
+                             the field's number of words)"
+                        ),
+                    });
+                }
+            }
+        }
         if self.is_on_curve(p) {
             Ok(())
         } else {

@@ -1272,3 +1272,90 @@ fn curves_on_the_montgomery_packed_field_agree() {
         }
     }
 }
+
+/// A coordinate that is not an element as the field holds them is refused by the curve
+/// check and every method behind it, with a typed error and no panic: x + P (congruent
+/// to a point's x, so the equation holds modulo P: taken before) on the word fields of
+/// every standard curve and on the compile-time B-163 field, and a coordinate one word
+/// short (`DynBinaryField`; the product read past its end before).
+#[test]
+fn unreduced_coordinates_are_refused() {
+    use halfroot::binary::field::BinaryField;
+    use halfroot::binary::spec::Nist163;
+    use halfroot::Error;
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    let k = BigUint::from(12345u32);
+    for c in curves() {
+        let f = c.field();
+        let d = c.degree() as usize;
+        let p = c.random_point_vartime(&mut rng);
+        let AffinePoint::Finite { x, y } = &p else {
+            continue;
+        };
+        // z^d mod P = P − z^d.
+        let mut z = Field::zero(f);
+        z[0] = 2;
+        let zd = Field::pow_vartime(f, &z, &[d as u64]);
+        let mut x_plus_p = Field::add(f, x, &zd);
+        x_plus_p[d / 64] |= 1 << (d % 64);
+        let mut short = x.clone();
+        short.pop();
+        for (q, what) in [
+            (
+                AffinePoint::Finite {
+                    x: x_plus_p.clone(),
+                    y: y.clone(),
+                },
+                "x + P",
+            ),
+            (
+                AffinePoint::Finite {
+                    x: x.clone(),
+                    y: x_plus_p.clone(),
+                },
+                "y = x + P",
+            ),
+            (
+                AffinePoint::Finite {
+                    x: short.clone(),
+                    y: y.clone(),
+                },
+                "short x",
+            ),
+        ] {
+            let ctx = format!("{} {what}", c.name());
+            assert!(!c.is_on_curve(&q), "{ctx}");
+            assert!(
+                matches!(c.check_on_curve(&q), Err(Error::OutOfRange { .. })),
+                "{ctx}"
+            );
+            assert!(c.mul(None, &k, &q).is_err(), "{ctx}");
+            assert!(
+                c.mul(Some(ScalarMulAlgorithm::Ladder), &k, &q).is_err(),
+                "{ctx}"
+            );
+            assert!(c.halve_vartime(&q).is_err(), "{ctx}");
+            assert!(c.validate_public_point(&q, "peer").is_err(), "{ctx}");
+        }
+        // The reduced point itself passes.
+        assert!(c.check_on_curve(&p).is_ok(), "{}", c.name());
+    }
+    let field = BinaryField::<3, Nist163>::new(Nist163).expect("field");
+    let c = BinaryCurve::standard_on(field, "B-163").expect("B-163");
+    let p = c.random_point_vartime(&mut rng);
+    let AffinePoint::Finite { x, y } = &p else {
+        panic!("a random point is finite");
+    };
+    let mut x_plus_p = *x;
+    for e in [163u32, 7, 6, 3, 0] {
+        x_plus_p[(e / 64) as usize] ^= 1 << (e % 64);
+    }
+    let q = AffinePoint::Finite { x: x_plus_p, y: *y };
+    assert!(!c.is_on_curve(&q));
+    assert!(matches!(
+        c.check_on_curve(&q),
+        Err(Error::OutOfRange { .. })
+    ));
+    assert!(c.mul(None, &k, &q).is_err());
+    assert!(c.check_on_curve(&p).is_ok());
+}
