@@ -1172,7 +1172,7 @@ pub unsafe fn reduce_pairs_to<const N: usize, M: ModulusSpec>(
         let src = c;
         clear_from_word(&mut c, N);
         let mut spill = [_mm_setzero_si128(); N];
-        unrolled_upto_18!(top_word - N, t => {
+        unrolled_upto!(N, top_word - N, t => {
             let i = N + t;
             for (j, &r) in rw.iter().enumerate() {
                 if r != 0 {
@@ -1196,7 +1196,7 @@ pub unsafe fn reduce_pairs_to<const N: usize, M: ModulusSpec>(
         // `spill`; then its words below N join the rest.
         // Written out as pass 1 (constant indices keep `spill` in registers).
         let spill_words = spill_top.div_ceil(64).min(2 * N);
-        unrolled_upto_18!(spill_words.saturating_sub(N), t => {
+        unrolled_upto!(N, spill_words.saturating_sub(N), t => {
             let i = spill_words - 1 - t;
             let src = spill[i / 2];
             clear_word(&mut spill, i);
@@ -1243,25 +1243,37 @@ pub unsafe fn reduce_pairs_to<const N: usize, M: ModulusSpec>(
 /// 57–66 to 142–150 ns, so from five words on the passes share one array as before.
 const SPILL_APART_MAX_WORDS: usize = 4;
 
-/// `for $i in 0..$n $body` with the iterations written out for `$n ≤ 18` (each guarded
-/// by `$i < $n`, so a constant `$n` leaves straight-line code with constant indices),
-/// a loop beyond. LLVM does not unroll the fold's loop over the high words by itself
-/// from 9 words on (571 bits: the loop stayed, with the pairs in memory and two
-/// `memcpy` calls per reduction; measured on AMD Zen 1, a chain of reductions 45 ns).
-macro_rules! unrolled_upto_18 {
-    ($n:expr, $i:ident => $body:block) => {{
+/// `for $i in 0..$n $body` with the iterations written out (each guarded by `$i < $n`,
+/// so a constant `$n` leaves straight-line code with constant indices), for a count
+/// `$n` known to be at most `$cap` (a constant expression): 4 copies of the body when
+/// `$cap ≤ 4`, 9 when `$cap ≤ 9`, else 18; a loop takes any iterations beyond (none
+/// when `$n ≤ $cap` and the count is known, and LLVM drops it). LLVM does not unroll the
+/// fold's loop over the high words by itself from 9 words on (571 bits: the loop
+/// stayed, with the pairs in memory and two `memcpy` calls per reduction; measured on
+/// AMD Zen 1, a chain of reductions 45 ns). The copies are cut to the cap because each
+/// is compiled for every field of the build before LLVM finds it dead: with 18 for
+/// every N, [`reduce_pairs_to`] was a tenth of the LLVM IR of the `binary` test
+/// binary (`cargo llvm-lines`, session 44).
+macro_rules! unrolled_upto {
+    ($cap:expr, $n:expr, $i:ident => $body:block) => {{
         let n: usize = $n;
-        if n <= 18 {
-            unrolled_upto_18!(@ n, $i, $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17);
+        let written: usize = if const { $cap <= 4 } {
+            unrolled_upto!(@ n, $i, $body; 0 1 2 3);
+            4
+        } else if const { $cap <= 9 } {
+            unrolled_upto!(@ n, $i, $body; 0 1 2 3 4 5 6 7 8);
+            9
         } else {
-            for $i in 0..n $body
-        }
+            unrolled_upto!(@ n, $i, $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17);
+            18
+        };
+        for $i in written..n $body
     }};
     (@ $n:ident, $i:ident, $body:block; $($k:literal)*) => {
         $( if $k < $n { let $i: usize = $k; $body } )*
     };
 }
-use unrolled_upto_18;
+use unrolled_upto;
 
 /// Clears words `w..2N` of the pairs `c`.
 #[inline(always)]
