@@ -410,9 +410,12 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
             return true;
         };
         let f = &self.field;
-        if !f.is_element(x) || !f.is_element(y) {
-            return false;
-        }
+        f.is_element(x) && f.is_element(y) && self.satisfies_equation(x, y)
+    }
+
+    /// y² + xy = x³ + ax² + b for coordinates already known to be elements (2M + 1S).
+    fn satisfies_equation(&self, x: &F::Elem, y: &F::Elem) -> bool {
+        let f = &self.field;
         // y² + xy = x³ + ax² + b ⇔ y(y + x) = x²(x + a) + b.
         let lhs = f.mul(y, &f.add(y, x));
         let rhs = f.add(&f.mul(&f.sqr(x), &self.add_a(x)), &self.b);
@@ -424,22 +427,23 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// [`Error::PointNotOnCurve`] for a point whose coordinates do not satisfy the
     /// equation.
     pub fn check_on_curve(&self, p: &AffinePoint<F::Elem>) -> Result<()> {
-        if let Some((x, y)) = p.coordinates() {
-            for (name, c) in [("x", x), ("y", y)] {
-                if !self.field.is_element(c) {
-                    let d = self.degree();
-                    return Err(Error::OutOfRange {
-                        what: "point coordinate".into(),
-                        value: name.into(),
-                        reason: format!(
-                            "must be a reduced element of F_2^{d} (no bit at or above {d}, \
-                             the field's number of words)"
-                        ),
-                    });
-                }
+        let Some((x, y)) = p.coordinates() else {
+            return Ok(());
+        };
+        for (name, c) in [("x", x), ("y", y)] {
+            if !self.field.is_element(c) {
+                let d = self.degree();
+                return Err(Error::OutOfRange {
+                    what: "point coordinate".into(),
+                    value: name.into(),
+                    reason: format!(
+                        "must be a reduced element of F_2^{d} (no bit at or above {d}, \
+                         the field's number of words)"
+                    ),
+                });
             }
         }
-        if self.is_on_curve(p) {
+        if self.satisfies_equation(x, y) {
             Ok(())
         } else {
             Err(Error::PointNotOnCurve {
