@@ -19,6 +19,19 @@
 //!
 //! Functions whose running time depends on secret-free inputs in ways that matter end in
 //! `_vartime`; nothing in this module is constant-time.
+//!
+//! # Checked and unchecked entry points
+//! Divisors come in checked ([`Hec2Curve::divisor_from_polys`], [`Hec2Curve::decode`],
+//! [`Hec2Curve::check_divisor`]: every coefficient an element of the field, and
+//! u | v² + hv + f). The entry points that return a `Result` check their divisor again
+//! ([`Hec2Curve::mul_vartime`], [`Hec2Curve::halve_vartime`],
+//! [`Hec2Curve::is_in_subgroup_vartime`], [`Hec2Curve::mul_halve_and_add_vartime`],
+//! [`Hec2Curve::halving_table_vartime`]): a `Divisor` built by hand with a coefficient
+//! that is not reduced, or of the wrong width on a run-time field, is refused with
+//! [`Error::OutOfRange`]. The group-law primitives (`add_*`, `double_*`,
+//! [`Hec2Curve::halve_with_vartime`], [`Hec2Curve::mul_double_and_add_vartime`],
+//! [`Hec2Curve::mul_wnaf_vartime`]) take divisors of the curve as given, as the curve
+//! formulas' benchmarks need: their result for anything else is unspecified.
 
 pub mod cantor;
 pub mod curve;

@@ -81,7 +81,8 @@ pub struct Hec2Curve<F: BinaryFieldOps> {
 
 impl<F: BinaryFieldOps> Hec2Curve<F> {
     /// The curve y² + h(x)·y = f(x) with `h = [h0, h1, h2]`, `f = [f0, …, f5]`, and the
-    /// group order #J when it is known. Checks: f5 = 1, h ≠ 0, gcd(h, f′² + h′²f) = 1
+    /// group order #J when it is known. Checks: every coefficient an element of the
+    /// field ([`BinaryFieldOps::is_element`]), f5 = 1, h ≠ 0, gcd(h, f′² + h′²f) = 1
     /// (non-singular), and for a given #J the Hasse–Weil interval, a prime factor r > 2
     /// with #J = c·r, and [#J]D = 0 for random divisors. Each failure is an
     /// [`Error::InvalidCurve`] naming `name`.
@@ -96,6 +97,17 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             curve: name.into(),
             reason,
         };
+        let named = (0..3).map(|i| (format!("h{i}"), &h[i]));
+        if let Some((c, _)) = named
+            .chain((0..6).map(|i| (format!("f{i}"), &f[i])))
+            .find(|(_, e)| !field.is_element(e))
+        {
+            let d = field.degree();
+            return Err(invalid(format!(
+                "the coefficient {c} is not an element of F_2^{d} (a bit at or above {d}, or \
+                 not the field's number of words)"
+            )));
+        }
         if f[5] != field.one() {
             return Err(invalid("f must be monic of degree 5 (f5 = 1)".into()));
         }

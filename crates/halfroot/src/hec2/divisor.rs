@@ -75,11 +75,19 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
     }
 
     /// The divisor of the polynomials (u, v) (lowest degree first; trailing zeros
-    /// allowed), checked: u monic of degree ≤ 2, deg v < deg u, u | v² + hv + f.
-    /// [`Error::InvalidArgument`] for a malformed pair, [`Error::PointNotOnCurve`]
-    /// when u does not divide v² + hv + f.
+    /// allowed), checked: every coefficient an element of the field, u monic of degree
+    /// ≤ 2, deg v < deg u, u | v² + hv + f. [`Error::OutOfRange`] for a coefficient that
+    /// is not an element, [`Error::InvalidArgument`] for a malformed pair,
+    /// [`Error::PointNotOnCurve`] when u does not divide v² + hv + f.
     pub fn divisor_from_polys(&self, u: &[F::Elem], v: &[F::Elem]) -> Result<Divisor<F::Elem>> {
         let fl = &self.field;
+        let named = u.iter().enumerate().map(|(i, c)| (format!("u{i}"), c));
+        let named = named.chain(v.iter().enumerate().map(|(i, c)| (format!("v{i}"), c)));
+        for (name, c) in named {
+            if !fl.is_element(c) {
+                return Err(self.coefficient_out_of_range(name));
+            }
+        }
         let deg = |p: &[F::Elem]| p.iter().rposition(|c| !fl.is_zero(c));
         let du = deg(u).ok_or_else(|| self.invalid_divisor("u = 0"))?;
         if du > 2 {
@@ -111,6 +119,18 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         Ok(d)
     }
 
+    fn coefficient_out_of_range(&self, name: String) -> Error {
+        let deg = self.field.degree();
+        Error::OutOfRange {
+            what: "divisor coefficient".into(),
+            value: name,
+            reason: format!(
+                "must be a reduced element of F_2^{deg} (no bit at or above {deg}, \
+                 the field's number of words)"
+            ),
+        }
+    }
+
     fn invalid_divisor(&self, reason: &str) -> Error {
         Error::InvalidArgument {
             name: "divisor".into(),
@@ -119,9 +139,40 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         }
     }
 
-    /// Whether u | v² + hv + f (every `Divisor` value has monic u and deg v < deg u by
+    /// The coefficients of `d` in the order u1, u0, v1, v0 (weight 2) or u0, v0
+    /// (weight 1), with their names.
+    fn coefficients(d: &Divisor<F::Elem>) -> Vec<(&'static str, &F::Elem)> {
+        match d {
+            Divisor::Zero => Vec::new(),
+            Divisor::Weight1 { u0, v0 } => vec![("u0", u0), ("v0", v0)],
+            Divisor::Weight2 { u1, u0, v1, v0 } => {
+                vec![("u1", u1), ("u0", u0), ("v1", v1), ("v0", v0)]
+            }
+        }
+    }
+
+    /// The first coefficient of `d` that is not an element of the field (see
+    /// [`BinaryFieldOps::is_element`]), as an [`Error::OutOfRange`].
+    fn check_coefficients(&self, d: &Divisor<F::Elem>) -> Result<()> {
+        match Self::coefficients(d)
+            .into_iter()
+            .find(|(_, c)| !self.field.is_element(c))
+        {
+            None => Ok(()),
+            Some((name, _)) => Err(self.coefficient_out_of_range(name.into())),
+        }
+    }
+
+    /// Whether `d` is a divisor of this curve: its coefficients are elements of the
+    /// field ([`BinaryFieldOps::is_element`]: reduced, of the field's width) and
+    /// u | v² + hv + f (every `Divisor` value has monic u and deg v < deg u by
     /// construction). Variable-time.
     pub fn is_valid_divisor(&self, d: &Divisor<F::Elem>) -> bool {
+        self.check_coefficients(d).is_ok() && self.divides(d)
+    }
+
+    /// u | v² + hv + f, for coefficients that are elements.
+    fn divides(&self, d: &Divisor<F::Elem>) -> bool {
         let r = crate::poly::PolyRing::new(&self.field);
         let (u, v) = (self.u_poly(d), self.v_poly(d));
         let vv = r.mul(&v, &v);
@@ -133,9 +184,14 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         }
     }
 
-    /// [`Error::PointNotOnCurve`] unless [`Hec2Curve::is_valid_divisor`].
+    /// [`Error::OutOfRange`] for a coefficient that is not an element of the field (a
+    /// bit at or above d, or the wrong number of words), [`Error::PointNotOnCurve`] when
+    /// u does not divide v² + hv + f: `Ok` exactly when [`Hec2Curve::is_valid_divisor`].
+    /// Every entry point that returns a `Result` (scalar multiplication, halving, the
+    /// subgroup test, the halving table, decoding) checks its divisor with it.
     pub fn check_divisor(&self, d: &Divisor<F::Elem>) -> Result<()> {
-        if self.is_valid_divisor(d) {
+        self.check_coefficients(d)?;
+        if self.divides(d) {
             Ok(())
         } else {
             Err(Error::PointNotOnCurve {

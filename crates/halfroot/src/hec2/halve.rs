@@ -143,7 +143,8 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
     }
 
     /// One halving of `d` by `algorithm` (Algorithm 5 computes 1/u₂₁ first), choosing
-    /// the roots by the trace tests, or as `table` says when given.
+    /// the roots by the trace tests, or as `table` says when given. For a divisor of
+    /// this curve (not checked: [`Hec2Curve::halve_vartime`] checks).
     pub fn halve_with_vartime(
         &self,
         algorithm: HalvingAlgorithm,
@@ -171,19 +172,24 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         }
     }
 
-    /// Whether `d` lies in the subgroup of prime order r (\[r\]D = 0). Variable-time.
+    /// Whether `d` lies in the subgroup of prime order r (\[r\]D = 0); the errors of
+    /// [`Hec2Curve::check_divisor`] for a `d` that is not a divisor of the curve.
+    /// Variable-time.
     pub fn is_in_subgroup_vartime(&self, d: &Divisor<F::Elem>) -> Result<bool> {
         let order = self.order().ok_or_else(|| self.order_unknown())?;
+        self.check_divisor(d)?;
         Ok(self.mul_vartime_generic(&order.r, d).is_zero())
     }
 
     /// The half of `d` in the subgroup of prime order r, for `d` in that subgroup:
     /// by [`Hec2Curve::default_halving_algorithm`] where there is one, otherwise (and
     /// for the inputs it excludes) as [(r + 1)/2]·D. [`Error::PointNotInSubgroup`] for
-    /// `d` outside the subgroup; [`Error::InvalidArgument`] when #J is unknown.
-    /// Variable-time.
+    /// `d` outside the subgroup; [`Error::InvalidArgument`] when #J is unknown; the
+    /// errors of [`Hec2Curve::check_divisor`] for a `d` that is not a divisor of the
+    /// curve. Variable-time.
     pub fn halve_vartime(&self, d: &Divisor<F::Elem>) -> Result<Divisor<F::Elem>> {
         let order = self.order().ok_or_else(|| self.order_unknown())?;
+        self.check_divisor(d)?;
         if d.is_zero() {
             return Ok(Divisor::Zero);
         }

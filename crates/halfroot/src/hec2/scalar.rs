@@ -114,13 +114,16 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
 
     /// \[k\]D by `algorithm`, or by the measured fastest applicable method for `None`
     /// (`auto`: halve-and-add where the curve has halving and D is in the subgroup and
-    /// it measured faster on this machine, otherwise w-NAF). Variable-time.
+    /// it measured faster on this machine, otherwise w-NAF). `d` is checked first
+    /// ([`Hec2Curve::check_divisor`]: [`Error::OutOfRange`] or
+    /// [`Error::PointNotOnCurve`]). Variable-time.
     pub fn mul_vartime(
         &self,
         algorithm: Option<Hec2ScalarAlgorithm>,
         k: &BigUint,
         d: &Divisor<F::Elem>,
     ) -> Result<Divisor<F::Elem>> {
+        self.check_divisor(d)?;
         let w = self.default_window();
         match algorithm {
             Some(Hec2ScalarAlgorithm::DoubleAndAddVartime) => {
@@ -128,11 +131,11 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             }
             Some(Hec2ScalarAlgorithm::WnafVartime) => Ok(self.mul_wnaf_vartime(k, d, w)),
             Some(Hec2ScalarAlgorithm::HalveAndAddVartime) => {
-                self.mul_halve_and_add_vartime(k, d, w)
+                self.mul_halve_and_add_unchecked(k, d, w)
             }
             None => {
                 if self.auto_algorithm() == Hec2ScalarAlgorithm::HalveAndAddVartime {
-                    match self.mul_halve_and_add_vartime(k, d, w) {
+                    match self.mul_halve_and_add_unchecked(k, d, w) {
                         Err(Error::PointNotInSubgroup { .. }) => {}
                         other => return other,
                     }
@@ -180,7 +183,8 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         })
     }
 
-    /// \[k\]D by left-to-right binary double-and-add. Variable-time.
+    /// \[k\]D by left-to-right binary double-and-add, for a divisor of this curve (not
+    /// checked: [`Hec2Curve::mul_vartime`] checks). Variable-time.
     pub fn mul_double_and_add_vartime(
         &self,
         k: &BigUint,
@@ -189,7 +193,9 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         self.mul_vartime_generic(k, d)
     }
 
-    /// \[k\]D by left-to-right w-NAF double-and-add (`w` clamped to [2, 8]). Variable-time.
+    /// \[k\]D by left-to-right w-NAF double-and-add (`w` clamped to [2, 8]), for a
+    /// divisor of this curve (not checked: [`Hec2Curve::mul_vartime`] checks).
+    /// Variable-time.
     pub fn mul_wnaf_vartime(&self, k: &BigUint, d: &Divisor<F::Elem>, w: u32) -> Divisor<F::Elem> {
         let w = w.clamp(2, 8);
         let digits = wnaf_digits(&k.to_u64_digits(), w);
@@ -216,8 +222,20 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
     /// \[k\]D by right-to-left w-NAF halve-and-add (module documentation), D in the
     /// subgroup of order r. [`Error::UnsupportedAlgorithm`] on a curve without a
     /// halving algorithm or without #J = 2·r; [`Error::PointNotInSubgroup`] for D
-    /// outside the subgroup. Variable-time.
+    /// outside the subgroup; the errors of [`Hec2Curve::check_divisor`] for a D that is
+    /// not a divisor of the curve. Variable-time.
     pub fn mul_halve_and_add_vartime(
+        &self,
+        k: &BigUint,
+        d: &Divisor<F::Elem>,
+        w: u32,
+    ) -> Result<Divisor<F::Elem>> {
+        self.check_divisor(d)?;
+        self.mul_halve_and_add_unchecked(k, d, w)
+    }
+
+    /// [`Hec2Curve::mul_halve_and_add_vartime`] for a divisor already checked.
+    fn mul_halve_and_add_unchecked(
         &self,
         k: &BigUint,
         d: &Divisor<F::Elem>,
@@ -228,9 +246,11 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
     }
 
     /// The fixed-base table for `base` (in the subgroup of order r): the root choices
-    /// of its t − 1 successive halvings. Errors as
-    /// [`Hec2Curve::mul_halve_and_add_vartime`]. Variable-time.
+    /// of its t − 1 successive halvings (`base` checked by
+    /// [`Hec2Curve::check_divisor`]). Errors as [`Hec2Curve::mul_halve_and_add_vartime`].
+    /// Variable-time.
     pub fn halving_table_vartime(&self, base: &Divisor<F::Elem>) -> Result<HalvingTable<F::Elem>> {
+        self.check_divisor(base)?;
         let algorithm = self.halving_for_scalar()?;
         let t = self.order().map_or(0, |o| o.r.bits() as usize);
         let mut chain = Chain {

@@ -4,7 +4,7 @@
 use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::field::Field;
 use halfroot::hec2::params::NAMED_CURVES;
-use halfroot::hec2::{CurveShape, Divisor, Hec2Curve};
+use halfroot::hec2::{CurveShape, Divisor, Hec2Curve, Hec2ScalarAlgorithm};
 use halfroot::Error;
 use num_bigint::BigUint;
 use rand::SeedableRng;
@@ -204,4 +204,113 @@ fn unknown_names_are_refused() {
         Hec2Curve::named("C4"),
         Err(Error::UnknownCurve { .. })
     ));
+}
+
+/// A divisor built by hand whose coefficient carries bits at or above d (congruent to
+/// a valid one modulo P) or is one word short is refused by the checks and by every
+/// entry point that returns a `Result`; a curve with such a coefficient is refused.
+/// (Before the coefficients were checked, a weight-1 divisor with u0 + P passed
+/// `is_valid_divisor`, whose polynomial arithmetic reduces every product.)
+#[test]
+fn unreduced_coefficients_are_refused() {
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    let k = BigUint::from(12345u32);
+    for p in NAMED_CURVES {
+        let c = Hec2Curve::named(p.name).expect("named curve");
+        let fl = c.field().clone();
+        let d = fl.degree() as usize;
+        assert!(fl.words() > 1, "{}: the short case needs two words", p.name);
+        // a + P, where z^d mod P = P − z^d.
+        let plus_p = |a: &Vec<u64>| {
+            let mut z = Field::zero(&fl);
+            z[0] = 2;
+            let zd = Field::pow_vartime(&fl, &z, &[d as u64]);
+            let mut out = Field::add(&fl, a, &zd);
+            out[d / 64] |= 1 << (d % 64);
+            out
+        };
+        let short = |a: &Vec<u64>| {
+            let mut out = a.clone();
+            out.pop();
+            out
+        };
+        let w2 = c
+            .random_subgroup_divisor_vartime(&mut rng)
+            .expect("subgroup");
+        let Divisor::Weight2 { u1, u0, v1, v0 } = &w2 else {
+            panic!("{}: a random subgroup divisor of weight 2 expected", p.name);
+        };
+        let w1 = c.random_point_vartime(&mut rng);
+        let Divisor::Weight1 { u0: x, v0: y } = &w1 else {
+            panic!("weight 1 expected");
+        };
+        assert!(c.check_divisor(&w2).is_ok() && c.check_divisor(&w1).is_ok());
+        let mut bad = Vec::new();
+        type Change<'a> = &'a dyn Fn(&Vec<u64>) -> Vec<u64>;
+        for (name, change) in [("+ P", &plus_p as Change), ("short", &short as Change)] {
+            let c4 = [u1, u0, v1, v0];
+            for i in 0..4 {
+                let mut cs = c4.map(|e| e.clone());
+                cs[i] = change(c4[i]);
+                let [u1, u0, v1, v0] = cs;
+                bad.push((
+                    format!("weight 2, coefficient {i} {name}"),
+                    Divisor::Weight2 { u1, u0, v1, v0 },
+                ));
+            }
+            bad.push((
+                format!("weight 1, u0 {name}"),
+                Divisor::Weight1 {
+                    u0: change(x),
+                    v0: y.clone(),
+                },
+            ));
+            bad.push((
+                format!("weight 1, v0 {name}"),
+                Divisor::Weight1 {
+                    u0: x.clone(),
+                    v0: change(y),
+                },
+            ));
+        }
+        for (what, b) in &bad {
+            let ctx = format!("{} {what}", p.name);
+            let out_of_range = |r: Result<(), Error>| matches!(r, Err(Error::OutOfRange { .. }));
+            assert!(!c.is_valid_divisor(b), "{ctx}");
+            assert!(out_of_range(c.check_divisor(b)), "{ctx}");
+            assert!(out_of_range(c.mul_vartime(None, &k, b).map(drop)), "{ctx}");
+            for alg in [
+                Hec2ScalarAlgorithm::DoubleAndAddVartime,
+                Hec2ScalarAlgorithm::WnafVartime,
+                Hec2ScalarAlgorithm::HalveAndAddVartime,
+            ] {
+                assert!(
+                    out_of_range(c.mul_vartime(Some(alg), &k, b).map(drop)),
+                    "{ctx}"
+                );
+            }
+            assert!(
+                out_of_range(c.mul_halve_and_add_vartime(&k, b, 4).map(drop)),
+                "{ctx}"
+            );
+            assert!(out_of_range(c.halve_vartime(b).map(drop)), "{ctx}");
+            assert!(out_of_range(c.is_in_subgroup_vartime(b).map(drop)), "{ctx}");
+            assert!(out_of_range(c.halving_table_vartime(b).map(drop)), "{ctx}");
+            let (u, v) = (c.u_poly(b), c.v_poly(b));
+            assert!(
+                out_of_range(c.divisor_from_polys(&u, &v).map(drop)),
+                "{ctx}"
+            );
+        }
+        // The curve's own coefficients: h0 + P, a short f0.
+        let mut h = c.h().clone();
+        h[0] = plus_p(&h[0]);
+        let e = Hec2Curve::new(fl.clone(), h, c.f().clone(), None, "h0 + P").expect_err("h0 + P");
+        assert!(matches!(e, Error::InvalidCurve { .. }), "{e}");
+        let mut f = c.f().clone();
+        f[0] = short(&f[0]);
+        let e =
+            Hec2Curve::new(fl.clone(), c.h().clone(), f, None, "short f0").expect_err("short f0");
+        assert!(matches!(e, Error::InvalidCurve { .. }), "{e}");
+    }
 }
