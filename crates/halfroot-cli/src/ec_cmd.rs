@@ -462,7 +462,8 @@ fn keygen(curve: &Curve, opts: &Options, form: Form) -> Result<String, String> {
     let (d, q) = match opts.seed {
         Some(s) => curve.keygen(&mut rand::rngs::StdRng::seed_from_u64(s)),
         None => curve.keygen(&mut rand::rngs::OsRng),
-    };
+    }
+    .map_err(|e| e.to_string())?;
     let compressed = form == Form::Compressed;
     let public = if opts.spki {
         curve

@@ -361,10 +361,12 @@ impl PyCurve {
     ) -> PyResult<(Bound<'py, PyBytes>, PyPoint)> {
         let seed = parse_seed(seed)?;
         let c = &self.inner.curve;
-        let (d, q) = py.allow_threads(|| match seed {
-            Some(s) => c.keygen(&mut rand::rngs::StdRng::seed_from_u64(s)),
-            None => c.keygen(&mut rand::rngs::OsRng),
-        });
+        let (d, q) = py
+            .allow_threads(|| match seed {
+                Some(s) => c.keygen(&mut rand::rngs::StdRng::seed_from_u64(s)),
+                None => c.keygen(&mut rand::rngs::OsRng),
+            })
+            .map_err(to_py_err)?;
         Ok((
             PyBytes::new(py, &scalar_bytes(c, &d)),
             point(&self.inner, q),

@@ -82,9 +82,9 @@ fn main() -> Result<(), halfroot::Error> {
         .halve(&p)?
         .ok_or_else(|| halfroot::Error::DivisionByZero("even order".into()))?;
     assert_eq!(curve.double_vartime(&half), p);
-    let (d, q) = curve.keygen(&mut rand::thread_rng()); // d secret, Q = d·G by the ladder
+    let (d, q) = curve.keygen(&mut rand::thread_rng())?; // d secret, Q = d·G by the ladder
     let spki = curve.encode_spki(&q, false)?; // DER SubjectPublicKeyInfo
-    let (e, _) = curve.keygen(&mut rand::thread_rng());
+    let (e, _) = curve.keygen(&mut rand::thread_rng())?;
     let shared = curve.ecdh(&e, &curve.decode_spki(&spki)?)?; // x(e·Q), 30 bytes
     let pem = curve.encode_private_key_pem(&d, PrivateKeyFormat::Pkcs8)?; // or Sec1; DER too
     let (d2, q2) = curve.decode_private_key(pem.as_bytes())?; // OID, d in [1, n), Q = d·G checked

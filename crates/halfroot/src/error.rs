@@ -148,6 +148,14 @@ pub enum Error {
         /// Why it does not apply (and, for unknown names, which names exist).
         reason: String,
     },
+    /// The random source gave output that a sampler could not use within its bound of
+    /// attempts (for a working source the chance is below 2⁻²⁵⁵): a broken generator,
+    /// such as one that returns the same bytes every time.
+    #[error("the random source failed: {reason}")]
+    RandomSource {
+        /// What was drawn and how often.
+        reason: String,
+    },
 }
 
 impl Error {

@@ -22,6 +22,11 @@ use crate::binary::field::BinaryFieldOps;
 use crate::error::{Error, Result};
 use rand::RngCore;
 
+/// How many draws [`BinaryCurve::keygen`] makes before it reports a broken random
+/// source: each draw is rejected with probability at most 1/2 + 2^(−bits(n)), so a
+/// working source fails 256 times in a row with probability below 2⁻²⁵⁵.
+pub const KEYGEN_ATTEMPTS: u32 = 256;
+
 impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// The SEC 1 ECDH shared secret x(d·Q) after full validation of the peer's public
     /// key Q (≠ O, on the curve, in ⟨G⟩): [`Error::PointAtInfinity`],
@@ -85,10 +90,15 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// A key pair (d, Q = d·G) with d uniform in [1, n) (SEC 1 §3.2.1), by rejection
     /// sampling on ⌈bits(n)/8⌉ random bytes with the top bits cleared and the
     /// constant-time method of [`BinaryCurve::auto_secret_algorithm`].
-    pub fn keygen(&self, rng: &mut dyn RngCore) -> (Scalar, AffinePoint<F::Elem>) {
+    ///
+    /// A draw is rejected with probability below 1/2 (2^(bits(n)−1) < n), so a working
+    /// source needs more than [`KEYGEN_ATTEMPTS`] draws with probability below 2⁻²⁵⁵;
+    /// after that many [`Error::RandomSource`] (a broken generator, such as one that
+    /// returns only zeros or only ones, would otherwise loop for ever).
+    pub fn keygen(&self, rng: &mut dyn RngCore) -> Result<(Scalar, AffinePoint<F::Elem>)> {
         let bits = self.order_bits();
         let mut bytes = vec![0u8; bits.div_ceil(8)];
-        loop {
+        for _ in 0..KEYGEN_ATTEMPTS {
             rng.fill_bytes(&mut bytes);
             let excess = bytes.len() * 8 - bits;
             bytes[0] &= 0xffu8 >> excess;
@@ -100,8 +110,14 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 } else {
                     AffinePoint::Finite { x, y }
                 };
-                return (d, q);
+                return Ok((d, q));
             }
         }
+        Err(Error::RandomSource {
+            reason: format!(
+                "{KEYGEN_ATTEMPTS} draws of {bits} bits gave no scalar in [1, n) on {}",
+                self.name()
+            ),
+        })
     }
 }

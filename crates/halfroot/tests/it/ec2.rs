@@ -322,8 +322,8 @@ fn ecdh_agrees_with_openssl() {
                 let mut rng = ChaCha8Rng::seed_from_u64(25 + part as u64);
                 for c in chunk {
                     for round in 0..rounds {
-                        let (d, q_d) = c.keygen(&mut rng);
-                        let (e, q_e) = c.keygen(&mut rng);
+                        let (d, q_d) = c.keygen(&mut rng).expect("keygen");
+                        let (e, q_e) = c.keygen(&mut rng).expect("keygen");
                         let e_hex = e.to_biguint().to_str_radix(16);
                         let ours = c.ecdh(&d, &q_e).expect("ecdh");
                         let our_pub = c.encode_spki(&q_d, round % 2 == 1).expect("spki");
@@ -361,7 +361,7 @@ fn private_keys_interoperate_with_openssl() {
     let mut rng = ChaCha8Rng::seed_from_u64(5915);
     for c in &all {
         for round in 0..4 {
-            let (d, q) = c.keygen(&mut rng);
+            let (d, q) = c.keygen(&mut rng).expect("keygen");
             let d_hex = d.to_biguint().to_str_radix(16);
             let spki = c.encode_spki(&q, false).expect("spki");
             for format in PrivateKeyFormat::ALL {
@@ -396,7 +396,7 @@ fn private_keys_interoperate_with_openssl() {
     // Rejections, on B-233.
     let c = all.iter().find(|c| c.name() == "sect233r1").expect("B-233");
     let k = all.iter().find(|c| c.name() == "sect233k1").expect("K-233");
-    let (d, _) = c.keygen(&mut rng);
+    let (d, _) = c.keygen(&mut rng).expect("keygen");
     for format in PrivateKeyFormat::ALL {
         let der = c.encode_private_key_der(&d, format).expect("encode");
         assert!(
@@ -755,7 +755,7 @@ fn standard_curves_on_ssrf_fields_are_bit_identical() {
                 "{}",
                 c.name()
             );
-            let (d, _) = c.keygen(&mut rng);
+            let (d, _) = c.keygen(&mut rng).expect("keygen");
             assert_eq!(
                 moved.ecdh(&d, &p).expect("ecdh"),
                 c.ecdh(&d, &p).expect("ecdh"),
@@ -830,7 +830,7 @@ fn auto_mul_outside_the_subgroup_and_scalar_bytes() {
         );
         let g = c.generator();
         assert_eq!(c.mul(None, &k, &g).expect("auto G"), c.mulgen_vartime(&k));
-        let (d, _) = c.keygen(&mut rng);
+        let (d, _) = c.keygen(&mut rng).expect("keygen");
         let len = c.order_bits().div_ceil(8);
         let bytes = d.to_be_bytes(len);
         assert_eq!(bytes.len(), len);
@@ -1358,4 +1358,72 @@ fn unreduced_coordinates_are_refused() {
     ));
     assert!(c.mul(None, &k, &q).is_err());
     assert!(c.check_on_curve(&p).is_ok());
+}
+
+/// A random source that always gives the same byte.
+struct ConstantRng(u8);
+
+impl rand::RngCore for ConstantRng {
+    fn next_u32(&mut self) -> u32 {
+        u32::from_ne_bytes([self.0; 4])
+    }
+    fn next_u64(&mut self) -> u64 {
+        u64::from_ne_bytes([self.0; 8])
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        dest.fill(self.0);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+/// Key generation from a broken source (only zeros: d = 0; only ones: d = 2^bits(n) − 1
+/// ≥ n, on every standard curve) is a `RandomSource` error after
+/// `KEYGEN_ATTEMPTS` draws, not an endless loop; a source that gives a usable value on
+/// a later draw is still served.
+#[test]
+fn keygen_refuses_a_broken_random_source() {
+    use halfroot::ec2::ecdh::KEYGEN_ATTEMPTS;
+    use halfroot::Error;
+    for c in curves() {
+        for byte in [0x00, 0xff] {
+            let e = c
+                .keygen(&mut ConstantRng(byte))
+                .expect_err("constant source");
+            assert!(matches!(e, Error::RandomSource { .. }), "{}: {e}", c.name());
+            assert!(e.to_string().contains(&KEYGEN_ATTEMPTS.to_string()), "{e}");
+        }
+        // Zeros for 100 draws, then a working source.
+        struct LateRng(u32, ChaCha8Rng);
+        impl rand::RngCore for LateRng {
+            fn next_u32(&mut self) -> u32 {
+                self.1.next_u32()
+            }
+            fn next_u64(&mut self) -> u64 {
+                self.1.next_u64()
+            }
+            fn fill_bytes(&mut self, dest: &mut [u8]) {
+                if self.0 > 0 {
+                    self.0 -= 1;
+                    dest.fill(0);
+                } else {
+                    self.1.fill_bytes(dest);
+                }
+            }
+            fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+                self.fill_bytes(dest);
+                Ok(())
+            }
+        }
+        let mut late = LateRng(100, ChaCha8Rng::seed_from_u64(7));
+        let (d, q) = c
+            .keygen(&mut late)
+            .expect("a usable draw after 100 zero ones");
+        assert_eq!(
+            c.mul(None, &d.to_biguint(), &c.generator()).expect("d·G"),
+            q
+        );
+    }
 }

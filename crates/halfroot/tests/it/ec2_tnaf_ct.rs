@@ -323,8 +323,8 @@ fn tnaf_ct_agrees_with_the_ladder() {
             AffinePoint::Infinity
         );
         // ECDH: the measured choice, and both methods by hand.
-        let (d, _) = c.keygen(&mut rng);
-        let (_, q) = c.keygen(&mut rng);
+        let (d, _) = c.keygen(&mut rng).expect("keygen");
+        let (_, q) = c.keygen(&mut rng).expect("keygen");
         let secret = c.ecdh(&d, &q).expect("ecdh");
         let by_ladder = c
             .mul_ladder_x(&d, q.coordinates().expect("finite").0)
