@@ -352,10 +352,36 @@ struct LazyTables<const N: usize> {
 /// Byte tables up to this size are preferred over nibble tables.
 const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 
+/// Above this size of the direct byte tables (odd d), the single-element half-trace
+/// folds the even bits away first ([`HalfTraceMethod::TableByte`]: byte tables of the
+/// ⌈d/2⌉ odd bits, half the lookups and half the table), while the batch forms keep the
+/// direct byte tables ([`BYTE_TABLE_MAX_BYTES`]). Measured in session 46 on an Intel
+/// Emerald Rapids (2 MiB L2; scratch harness, chains of 2 000 dependent single calls
+/// `half_trace_with`, median of 41, two runs, ns), byte / chunk6 / table-byte / table /
+/// nibble:
+///
+/// | polynomial | byte table | byte | chunk6 | table-byte | table | nibble |
+/// |---|---:|---:|---:|---:|---:|---:|
+/// | 233,159,0 | 256 KiB | 21.2–23.9 | 22.2–25.2 | 38.7–41.4 | 38.9–42.2 | 24.6–28.6 |
+/// | 283,97,89,87,0 | 320 KiB | 32.7–41.6 | 41.6–45.6 | 43.2–46.4 | 56.8–57.2 | 52.8–55.5 |
+/// | 409,87,0 | 896 KiB | 57.4–57.7 | 60.6–66.5 | 55.2–55.4 | 62.4 | 74.1–80.0 |
+/// | 571,193,185,5,0 | 1.7 MiB | 115.7–119.8 | 129.4–130.2 | 83.4–88.1 | 105.2–113.7 | 152.0–158.1 |
+///
+/// The folding pays where the direct tables are largest: at 571 bits it is 27–30 %
+/// faster, at 409 a tie, below it slower. Halving's H∘√ at 571 bits (√ then the folded
+/// H, against the direct H∘√ byte map) went from 113–121 to 96–102 ns, and a B-571
+/// halving from 197–214 to 179–185 ns. CPUs with a smaller L2 (Zen 3: 512 KiB) hold
+/// neither table and are not measured; the rule is by table size, and 1 MiB leaves
+/// every NIST size but 571 on the direct tables.
+const FOLD_ABOVE_BYTES: usize = 1024 * 1024;
+
 /// The default half-trace / solver method for degree `d` held in `n` words: direct byte
 /// tables (fewest lookups; measured fastest at 163–571 bits in
 /// `benches/binary_quadratic.rs`, ahead of 6-bit chunks, nibbles and the folding
-/// methods), nibble tables when byte tables would exceed [`BYTE_TABLE_MAX_BYTES`].
+/// methods), nibble tables when byte tables would exceed [`BYTE_TABLE_MAX_BYTES`]; since
+/// session 46, for odd d whose direct byte tables exceed [`FOLD_ABOVE_BYTES`] (571 bits
+/// among the NIST sizes), the folded byte tables ([`HalfTraceMethod::TableByte`]) for
+/// single elements, the batch forms keeping the direct ones ([`direct_layout`]).
 /// Re-measured in session 21 on a Zen 5, after the AVX2 lookup stopped keeping its
 /// accumulators in memory at 5 words and up (`linear_map::backend::x86_64`), at the
 /// NIST polynomials, ns per element, batch (`LinearMap::apply_many`, 64 elements,
@@ -372,10 +398,23 @@ const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 /// Byte tables win every batch and most chains. Chunk6 and chunk5 lead some chains by
 /// 5–12 %, at 409 and 571 bits, where the byte tables (896 KiB and 1.7 MiB) leave L2.
 fn default_half_trace_method(d: u32, n: usize) -> HalfTraceMethod {
-    if Layout::Byte.table_bytes(d as usize, n) <= BYTE_TABLE_MAX_BYTES {
+    if d % 2 == 1 && Layout::Byte.table_bytes(d as usize, n) > FOLD_ABOVE_BYTES {
+        HalfTraceMethod::TableByte
+    } else if direct_layout(d, n) == Layout::Byte {
         HalfTraceMethod::Byte
     } else {
         HalfTraceMethod::Nibble
+    }
+}
+
+/// The layout of the direct tables for degree `d` in `n` words: bytes up to
+/// [`BYTE_TABLE_MAX_BYTES`], nibbles above. The batch forms use it when the
+/// single-element method folds.
+fn direct_layout(d: u32, n: usize) -> Layout {
+    if Layout::Byte.table_bytes(d as usize, n) <= BYTE_TABLE_MAX_BYTES {
+        Layout::Byte
+    } else {
+        Layout::Nibble
     }
 }
 
@@ -681,6 +720,13 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     fn table_map_many(&self, a: &[[u64; N]], out: &mut [[u64; N]], half_trace: bool) -> Result<()> {
         match self.default_direct_map() {
             Some(map) => map.apply_many(a, out)?,
+            // The single-element method folds (odd d, `FOLD_ABOVE_BYTES`); the batch
+            // keeps the direct tables, whose lookups overlap across elements. (The map
+            // is the half-trace itself for odd d: no correction to add.)
+            None if self.degree() % 2 == 1 => {
+                self.direct_map(direct_layout(self.degree(), N))
+                    .apply_many(a, out)?;
+            }
             None => {
                 for (o, x) in out.iter_mut().zip(a) {
                     *o = self.apply_linear(self.half_trace_method, x, half_trace);
@@ -1009,8 +1055,9 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
     }
 
     /// Evaluates the linear map of a table `method` (`Naive` means the field's default
-    /// method); for the folding methods with `half_trace`, adds the Tr(S) correction
-    /// that turns G' into H.
+    /// method); for the folding methods with `half_trace`, and for odd d always (the
+    /// solver's root is then the half-trace, as the direct tables give it), adds the
+    /// Tr(S) correction that turns G' into H.
     #[inline]
     fn apply_linear(&self, method: HalfTraceMethod, a: &[u64; N], half_trace: bool) -> [u64; N] {
         let method = match method {
@@ -1037,7 +1084,9 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
                 })
             });
             let (mut h, s) = t.apply(a);
-            if half_trace {
+            // For odd d the solver's root is the half-trace too, so that every method
+            // (the folded ones, the direct tables, the GFNI blocks) gives the same root.
+            if half_trace || self.degree() % 2 == 1 {
                 h[0] ^= self.trace.trace(&s) as u64;
             }
             h
