@@ -149,7 +149,7 @@ pub enum Error {
         reason: String,
     },
     /// The random source gave output that a sampler could not use within its bound of
-    /// attempts (for a working source the chance is below 2⁻²⁵⁵): a broken generator,
+    /// attempts (for a working source the chance is at most 2⁻²⁵⁶): a broken generator,
     /// such as one that returns the same bytes every time.
     #[error("the random source failed: {reason}")]
     RandomSource {

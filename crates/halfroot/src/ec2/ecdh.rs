@@ -23,8 +23,9 @@ use crate::error::{Error, Result};
 use rand::RngCore;
 
 /// How many draws [`BinaryCurve::keygen`] makes before it reports a broken random
-/// source: each draw is rejected with probability at most 1/2 + 2^(−bits(n)), so a
-/// working source fails 256 times in a row with probability below 2⁻²⁵⁵.
+/// source: each draw is rejected with probability at most 1/2 (at least 2^(bits(n)−1)
+/// of the 2^bits(n) values lie in [1, n)), so a working source fails 256 times in a row
+/// with probability at most 2⁻²⁵⁶.
 pub const KEYGEN_ATTEMPTS: u32 = 256;
 
 impl<F: BinaryFieldOps> BinaryCurve<F> {
@@ -91,10 +92,10 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     /// sampling on ⌈bits(n)/8⌉ random bytes with the top bits cleared and the
     /// constant-time method of [`BinaryCurve::auto_secret_algorithm`].
     ///
-    /// A draw is rejected with probability below 1/2 (2^(bits(n)−1) < n), so a working
-    /// source needs more than [`KEYGEN_ATTEMPTS`] draws with probability below 2⁻²⁵⁵;
-    /// after that many [`Error::RandomSource`] (a broken generator, such as one that
-    /// returns only zeros or only ones, would otherwise loop for ever).
+    /// A draw is rejected with probability at most 1/2, so a working source needs more
+    /// than [`KEYGEN_ATTEMPTS`] draws with probability at most 2⁻²⁵⁶; after that many,
+    /// [`Error::RandomSource`] (a broken generator, such as one that returns only zeros
+    /// or only ones, would otherwise loop for ever).
     pub fn keygen(&self, rng: &mut dyn RngCore) -> Result<(Scalar, AffinePoint<F::Elem>)> {
         let bits = self.order_bits();
         let mut bytes = vec![0u8; bits.div_ceil(8)];
