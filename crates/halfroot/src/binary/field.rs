@@ -349,6 +349,20 @@ struct LazyTables<const N: usize> {
     solve_blocks: OnceLock<Option<AffineMap<N>>>,
 }
 
+/// The error for a value that is not an element of F_2^`degree` as the field holds it
+/// ([`BinaryFieldOps::is_element`] false): `what` names the kind of value (a point
+/// coordinate, a divisor coefficient), `value` which one. Shared by the curves' checks.
+pub(crate) fn not_an_element(what: &str, value: &str, degree: u32) -> Error {
+    Error::OutOfRange {
+        what: what.into(),
+        value: value.into(),
+        reason: format!(
+            "must be a reduced element of F_2^{degree} (no bit at or above {degree}, \
+             the field's number of words)"
+        ),
+    }
+}
+
 /// Byte tables up to this size are preferred over nibble tables.
 const BYTE_TABLE_MAX_BYTES: usize = 2 * 1024 * 1024;
 

@@ -22,6 +22,7 @@ use super::params::{self, StandardCurve};
 use super::scalar::comb::FixedBaseComb;
 use super::scalar::tnaf::Koblitz;
 use crate::binary::dynamic::DynBinaryField;
+use crate::binary::field::not_an_element;
 use crate::binary::field::BinaryFieldOps;
 use crate::binary::modulus::Modulus;
 use crate::error::{Error, Result};
@@ -432,15 +433,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         };
         for (name, c) in [("x", x), ("y", y)] {
             if !self.field.is_element(c) {
-                let d = self.degree();
-                return Err(Error::OutOfRange {
-                    what: "point coordinate".into(),
-                    value: name.into(),
-                    reason: format!(
-                        "must be a reduced element of F_2^{d} (no bit at or above {d}, \
-                         the field's number of words)"
-                    ),
-                });
+                return Err(not_an_element("point coordinate", name, self.degree()));
             }
         }
         if self.satisfies_equation(x, y) {

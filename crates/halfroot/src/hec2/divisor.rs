@@ -12,7 +12,7 @@
 //! u1, u0, v1, v0 (weight 2); [`Hec2Curve::decode`] reads it back and validates.
 
 use super::curve::Hec2Curve;
-use crate::binary::field::BinaryFieldOps;
+use crate::binary::field::{not_an_element, BinaryFieldOps};
 use crate::error::{Error, Result};
 
 /// A reduced divisor of a genus-2 curve in Mumford representation.
@@ -81,11 +81,9 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
     /// [`Error::PointNotOnCurve`] when u does not divide v² + hv + f.
     pub fn divisor_from_polys(&self, u: &[F::Elem], v: &[F::Elem]) -> Result<Divisor<F::Elem>> {
         let fl = &self.field;
-        let named = u.iter().enumerate().map(|(i, c)| (format!("u{i}"), c));
-        let named = named.chain(v.iter().enumerate().map(|(i, c)| (format!("v{i}"), c)));
-        for (name, c) in named {
-            if !fl.is_element(c) {
-                return Err(self.coefficient_out_of_range(name));
+        for (poly, coefficients) in [("u", u), ("v", v)] {
+            if let Some(i) = coefficients.iter().position(|c| !fl.is_element(c)) {
+                return Err(self.coefficient_out_of_range(&format!("{poly}{i}")));
             }
         }
         let deg = |p: &[F::Elem]| p.iter().rposition(|c| !fl.is_zero(c));
@@ -119,16 +117,8 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
         Ok(d)
     }
 
-    fn coefficient_out_of_range(&self, name: String) -> Error {
-        let deg = self.field.degree();
-        Error::OutOfRange {
-            what: "divisor coefficient".into(),
-            value: name,
-            reason: format!(
-                "must be a reduced element of F_2^{deg} (no bit at or above {deg}, \
-                 the field's number of words)"
-            ),
-        }
+    fn coefficient_out_of_range(&self, name: &str) -> Error {
+        not_an_element("divisor coefficient", name, self.field.degree())
     }
 
     fn invalid_divisor(&self, reason: &str) -> Error {
@@ -159,7 +149,7 @@ impl<F: BinaryFieldOps> Hec2Curve<F> {
             .find(|(_, c)| !self.field.is_element(c))
         {
             None => Ok(()),
-            Some((name, _)) => Err(self.coefficient_out_of_range(name.into())),
+            Some((name, _)) => Err(self.coefficient_out_of_range(name)),
         }
     }
 
