@@ -17,7 +17,6 @@ use halfroot::binary::packed::{
     ShiftReduction,
 };
 use halfroot::binary::spec;
-use halfroot::ec2::{BinaryCurve, ScalarMulAlgorithm};
 use halfroot::field::{Choice, Field};
 use halfroot::Error;
 use rand::SeedableRng;
@@ -558,67 +557,4 @@ fn packed_field_rejects_what_it_cannot_hold() {
         PackedField::<2, spec::Ssrf127K63, MontgomeryReduction>::new(spec::Ssrf127K63),
         Err(Error::UnsupportedAlgorithm { .. })
     ));
-}
-
-/// The curve on the packed field against the same curve on `BinaryField`.
-fn curve_agrees<const N: usize, M: ModulusSpec + Default>(name: &str) {
-    let words = BinaryCurve::standard_on(
-        BinaryField::<N, M>::new(M::default()).expect("the spec is irreducible"),
-        name,
-    )
-    .expect("a standard curve");
-    let packed = BinaryCurve::standard_on(
-        PackedField::<N, M>::new(M::default()).expect("a packed field"),
-        name,
-    )
-    .expect("a standard curve");
-    let pf = packed.field();
-    let mut rng = ChaCha20Rng::seed_from_u64(u64::from(rng_seed(name)));
-    let (gw, gp) = (words.generator(), packed.generator());
-    let n = words.order().clone();
-    let mut scalars = vec![
-        num_bigint::BigUint::from(1u32),
-        num_bigint::BigUint::from(2u32),
-        &n - 1u32,
-    ];
-    for _ in 0..4 {
-        scalars.push(words.random_scalar_vartime(&mut rng));
-    }
-    for k in &scalars {
-        for alg in [
-            ScalarMulAlgorithm::Ladder,
-            ScalarMulAlgorithm::Tnaf,
-            ScalarMulAlgorithm::WnafVartime,
-            ScalarMulAlgorithm::HalveAndAddVartime,
-        ] {
-            if !alg.supports(&words) {
-                continue;
-            }
-            let w = words.mul(Some(alg), k, &gw).expect("k·G");
-            let p = packed.mul(Some(alg), k, &gp).expect("k·G");
-            match (w.coordinates(), p.coordinates()) {
-                (None, None) => {}
-                (Some((wx, wy)), Some((px, py))) => {
-                    assert_eq!(
-                        (pf.to_words(px), pf.to_words(py)),
-                        (*wx, *wy),
-                        "{name} {alg:?}"
-                    );
-                }
-                _ => panic!("{name} {alg:?}: one result is O and the other not"),
-            }
-        }
-    }
-}
-
-fn rng_seed(name: &str) -> u32 {
-    name.bytes().map(u32::from).sum()
-}
-
-#[test]
-fn curves_on_the_packed_field_agree_with_the_word_field() {
-    // 233 bits only: each field type instantiates the whole curve code (build weight);
-    // the 163-bit packed field's products are checked above.
-    curve_agrees::<4, spec::Nist233>("sect233k1");
-    curve_agrees::<4, spec::Nist233>("sect233r1");
 }
