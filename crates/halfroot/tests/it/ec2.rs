@@ -1216,13 +1216,6 @@ fn methods_agree_on_edge_scalars() {
     }
 }
 
-/// B-233 and K-233 on the packed field at 233,159,0, whose default reduction holds the
-/// elements in Montgomery's representation (a·x^256 mod P): k·G by the ladder, w-NAF
-/// and halve-and-add (square roots, half-traces and traces through the
-/// representation) agree with the same curves on the run-time field of the same
-/// polynomial (the affine coordinates' encodings compared). One more field type
-/// instantiates the whole curve code: this is the only curve test on it.
-#[cfg(target_arch = "x86_64")]
 /// The curve on the packed field `PackedField<4, Nist233>` against the same curve on the
 /// word field `BinaryField<4, Nist233>`: every scalar-multiplication method that applies,
 /// on K-233 and B-233, at 1, 2, n − 1 and random scalars. (Here rather than beside the
@@ -1282,6 +1275,13 @@ fn curves_on_the_packed_field_agree_with_the_word_field() {
     }
 }
 
+/// B-233 and K-233 on the packed field at 233,159,0, whose default reduction holds the
+/// elements in Montgomery's representation (a·x^256 mod P): k·G by the ladder, w-NAF
+/// and halve-and-add (square roots, half-traces and traces through the
+/// representation) agree with the same curves on the run-time field of the same
+/// polynomial (the affine coordinates' encodings compared). One more field type
+/// instantiates the whole curve code: this is the only curve test on it.
+#[cfg(target_arch = "x86_64")]
 #[test]
 fn curves_on_the_montgomery_packed_field_agree() {
     use halfroot::binary::modulus::Modulus;
