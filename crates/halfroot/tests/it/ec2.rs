@@ -1216,6 +1216,48 @@ fn methods_agree_on_edge_scalars() {
     }
 }
 
+/// k·G on two curves that are the same curve over two fields (`words`, `packed`) agree
+/// for every scalar in `scalars` and every method that applies (ladder, τNAF, w-NAF,
+/// halve-and-add): both O, or the same affine coordinates once each is mapped to a
+/// common form (`of_words`, `of_packed`: canonical words or encodings).
+fn multiples_agree<W, P, T>(
+    words: &BinaryCurve<W>,
+    packed: &BinaryCurve<P>,
+    scalars: &[BigUint],
+    name: &str,
+    of_words: impl Fn(&W::Elem) -> T,
+    of_packed: impl Fn(&P::Elem) -> T,
+) where
+    W: halfroot::binary::field::BinaryFieldOps,
+    P: halfroot::binary::field::BinaryFieldOps,
+    T: PartialEq + std::fmt::Debug,
+{
+    let (gw, gp) = (words.generator(), packed.generator());
+    for k in scalars {
+        for alg in [
+            ScalarMulAlgorithm::Ladder,
+            ScalarMulAlgorithm::Tnaf,
+            ScalarMulAlgorithm::WnafVartime,
+            ScalarMulAlgorithm::HalveAndAddVartime,
+        ] {
+            if !alg.supports(words) {
+                continue;
+            }
+            let w = words.mul(Some(alg), k, &gw).expect("k·G");
+            let p = packed.mul(Some(alg), k, &gp).expect("k·G");
+            match (w.coordinates(), p.coordinates()) {
+                (None, None) => {}
+                (Some((wx, wy)), Some((px, py))) => assert_eq!(
+                    (of_packed(px), of_packed(py)),
+                    (of_words(wx), of_words(wy)),
+                    "{name} {alg:?} {k}"
+                ),
+                _ => panic!("{name} {alg:?}: one result is O and the other not"),
+            }
+        }
+    }
+}
+
 /// The curve on the packed field `PackedField<4, Nist233>` against the same curve on the
 /// word field `BinaryField<4, Nist233>`: every scalar-multiplication method that applies,
 /// on K-233 and B-233, at 1, 2, n − 1 and random scalars. (Here rather than beside the
@@ -1241,37 +1283,12 @@ fn curves_on_the_packed_field_agree_with_the_word_field() {
         let pf = packed.field();
         let seed: u64 = name.bytes().map(u64::from).sum();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (gw, gp) = (words.generator(), packed.generator());
         let n = words.order().clone();
         let mut scalars = vec![BigUint::from(1u32), BigUint::from(2u32), &n - 1u32];
         for _ in 0..4 {
             scalars.push(words.random_scalar_vartime(&mut rng));
         }
-        for k in &scalars {
-            for alg in [
-                ScalarMulAlgorithm::Ladder,
-                ScalarMulAlgorithm::Tnaf,
-                ScalarMulAlgorithm::WnafVartime,
-                ScalarMulAlgorithm::HalveAndAddVartime,
-            ] {
-                if !alg.supports(&words) {
-                    continue;
-                }
-                let w = words.mul(Some(alg), k, &gw).expect("k·G");
-                let p = packed.mul(Some(alg), k, &gp).expect("k·G");
-                match (w.coordinates(), p.coordinates()) {
-                    (None, None) => {}
-                    (Some((wx, wy)), Some((px, py))) => {
-                        assert_eq!(
-                            (pf.to_words(px), pf.to_words(py)),
-                            (*wx, *wy),
-                            "{name} {alg:?}"
-                        );
-                    }
-                    _ => panic!("{name} {alg:?}: one result is O and the other not"),
-                }
-            }
-        }
+        multiples_agree(&words, &packed, &scalars, name, |x| *x, |x| pf.to_words(x));
     }
 }
 
@@ -1305,29 +1322,14 @@ fn curves_on_the_montgomery_packed_field_agree() {
         for _ in 0..3 {
             scalars.push(words.random_scalar_vartime(&mut rng));
         }
-        for k in &scalars {
-            for alg in [
-                ScalarMulAlgorithm::Ladder,
-                ScalarMulAlgorithm::Tnaf,
-                ScalarMulAlgorithm::WnafVartime,
-                ScalarMulAlgorithm::HalveAndAddVartime,
-            ] {
-                if !alg.supports(words) {
-                    continue;
-                }
-                let w = words.mul(Some(alg), k, &words.generator()).expect("k·G");
-                let p = packed.mul(Some(alg), k, &packed.generator()).expect("k·G");
-                match (w.coordinates(), p.coordinates()) {
-                    (None, None) => {}
-                    (Some((wx, wy)), Some((px, py))) => assert_eq!(
-                        (pf.encode(px), pf.encode(py)),
-                        (wf.encode(wx), wf.encode(wy)),
-                        "{name} {alg:?} {k}"
-                    ),
-                    _ => panic!("{name} {alg:?}: one result is O and the other not"),
-                }
-            }
-        }
+        multiples_agree(
+            words,
+            packed,
+            &scalars,
+            name,
+            |x| wf.encode(x),
+            |x| pf.encode(x),
+        );
     }
 }
 
