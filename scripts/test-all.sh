@@ -80,7 +80,12 @@ cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "
 # `ec2_exhaustive::scalar_mul_*`: 33 CPU-seconds per level at `portable`): curve code has
 # no CPU-dependent path of its own, and at every level the group law against the affine
 # law, halving and the tiny-curve oracle still run on the field kernels of that level.
-# The genus-2 suite (`hec2`, its own binary) runs natively only, for the same reason.
+# The genus-2 suite (`hec2`, its own binary) runs natively only, for the same reason. And
+# the operation counts of the GF(p) and GF(p²) square roots (`prime_opcounts`: 10
+# CPU-seconds a level), which are taken on the big-integer reference field
+# (`BigPrimeField` under `Counting`), so the same at every level: the GF(p) kernels those
+# algorithms run on are checked at every level by `prime_arith`, `prime_sqrt` and
+# `prime_batch`.
 native_levels="$(./target/"$HALFROOT_CARGO_PROFILE"/halfroot cpu --levels)"
 mapfile -t forced_bins < <(cargo test --workspace "${profile[@]}" --tests --no-run "${features[@]}" --message-format=json 2>/dev/null |
     python3 -c '
@@ -100,10 +105,11 @@ if [ "${#forced_bins[@]}" -ne 3 ]; then
     echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
     exit 1
 fi
-# The F_{q^k} code (and the GF(p) code under it) reads none of the features the `clmul`
-# level adds to `portable` (SSE2, SSE4.1, PCLMULQDQ: checked here on the sources), so at
-# that level the F_{q^k} suite would run the portable path again: it is left out there.
-# (The binary-field, GF(2)[X] and GF(p) suites run at every level.)
+# The F_{q^k} code and the GF(p) and GF(p²) code under it read none of the features the
+# `clmul` level adds to `portable` (SSE2, SSE4.1, PCLMULQDQ: checked here on the
+# sources), so at that level their suites would run the portable path again: the `ext`
+# binary and the `prime_*` modules of `it` (18 CPU-seconds) are left out there. (The
+# binary-field and GF(2)[X] suites run at every level.)
 clmul_same_ext=1
 if grep -rqE 'Feature::(Sse2|Sse41|Pclmulqdq)' crates/halfroot/src/prime crates/halfroot/src/prime.rs \
     crates/halfroot/src/prime2 crates/halfroot/src/prime2.rs crates/halfroot/src/ext crates/halfroot/src/ext.rs; then
@@ -113,11 +119,13 @@ read -r -a levels <<<"$native_levels"
 for level in "${levels[@]:0:${#levels[@]}-1}"; do   # the last one is native, run above
     echo "== forced path HALFROOT_CPU=$level =="
     for bin in "${forced_bins[@]}"; do
-        if [ "$level" = clmul ] && [ -n "$clmul_same_ext" ] && [ "$(basename "$bin" | cut -d- -f1)" = ext ]; then
-            continue
+        same_as_portable=()
+        if [ "$level" = clmul ] && [ -n "$clmul_same_ext" ]; then
+            [ "$(basename "$bin" | cut -d- -f1)" = ext ] && continue
+            same_as_portable=(--skip prime_arith:: --skip prime_batch:: --skip prime_sqrt::)
         fi
-        (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q \
-            --skip ext_differential:: --skip ec2::ecdh_agrees_with_openssl \
+        (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q "${same_as_portable[@]}" \
+            --skip ext_differential:: --skip ec2::ecdh_agrees_with_openssl --skip prime_opcounts:: \
             --skip ec2::standard_curves_on_ssrf_fields \
             --skip ec2::methods_agree_on_edge_scalars --skip ec2::tnaf_and_comb_agree_with_wnaf_and_ladder \
             --skip ec2_exhaustive::scalar_mul_ \
@@ -126,7 +134,7 @@ for level in "${levels[@]:0:${#levels[@]}-1}"; do   # the last one is native, ru
 done
 forced_levels="${levels[*]:0:${#levels[@]}-1}"
 if [ -n "$clmul_same_ext" ] && [[ " $forced_levels " == *" clmul "* ]]; then
-    forced_levels="$forced_levels (F_{q^k} not at clmul: the portable path)"
+    forced_levels="$forced_levels (F_{q^k}, GF(p) and GF(p²) not at clmul: the portable path)"
 fi
 bash scripts/kernel-summary.sh "$HALFROOT_KERNEL_LOG" "$forced_levels"
 # Constant-time check: the field traits' constant-time operations under Valgrind with the
