@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Constant-time check under Valgrind Memcheck (see crates/halfroot/examples/ct_valgrind.rs):
+# Constant-time check under Valgrind Memcheck (see crates/halfroot/tests/it/ct_valgrind.rs):
 # the secret-mode run must report no error, on the CPU path Valgrind offers (AVX2 class)
 # and on the portable one; the control run (a table half-trace of a secret) must be
 # reported, which shows the check can fail. Needs valgrind (Debian: valgrind).
@@ -10,21 +10,43 @@ if ! command -v valgrind >/dev/null 2>&1; then
     [ "${HALFROOT_REQUIRE_KERNELS:-}" = "all" ] && exit 1
     exit 0
 fi
-# `--workspace` and $HALFROOT_TEST_FEATURES (set by scripts/test-all.sh): the library with
-# the features of the test build (otherwise it would be compiled again for this example).
-# The profile: $HALFROOT_CARGO_PROFILE (`ci` under scripts/test-all.sh), else release.
+# The check is the ignored test `ct_valgrind::under_valgrind` of the `it` test binary.
+# `--workspace` and $HALFROOT_TEST_FEATURES (set by scripts/test-all.sh): the binary
+# test-all.sh built, with the features of the test build (otherwise the library would
+# be compiled again). The profile: $HALFROOT_CARGO_PROFILE (`ci` under
+# scripts/test-all.sh), else release.
 profile="${HALFROOT_CARGO_PROFILE:-release}"
-cargo build --profile "$profile" -q --workspace ${HALFROOT_TEST_FEATURES:+--features "$HALFROOT_TEST_FEATURES"} \
-    --example ct_valgrind
-bin=target/$profile/examples/ct_valgrind
+bin="$(cargo test --profile "$profile" --workspace ${HALFROOT_TEST_FEATURES:+--features "$HALFROOT_TEST_FEATURES"} \
+    --test it --no-run --message-format=json 2>/dev/null | python3 -c '
+import json, sys
+for line in sys.stdin:
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if (m.get("reason") == "compiler-artifact" and m.get("executable")
+            and "crates/halfroot#" in m.get("package_id", "") and m["target"]["name"] == "it"):
+        print(m["executable"])
+')"
+if [ -z "$bin" ]; then
+    echo "ct-valgrind: the it test binary was not built" >&2
+    exit 1
+fi
+run=("$bin" --ignored --exact ct_valgrind::under_valgrind --nocapture --test-threads=1)
 vg=(valgrind -q --error-exitcode=42 --exit-on-first-error=no)
 for level in native portable; do
     echo "== ct-valgrind: secret mode, HALFROOT_CPU=$level =="
-    HALFROOT_CPU="$level" "${vg[@]}" "$bin" secret
+    out="$(HALFROOT_CT_MODE=secret HALFROOT_CPU="$level" "${vg[@]}" "${run[@]}")"
+    echo "$out"
+    # A filter that matches no test would pass in silence: the test must have run.
+    if ! grep -q 'ct_valgrind: secret mode done' <<<"$out"; then
+        echo "ct-valgrind: the secret-mode test did not run" >&2
+        exit 1
+    fi
 done
 echo "== ct-valgrind: control mode (a table lookup on a secret: must be reported) =="
 set +e
-HALFROOT_CPU=native "${vg[@]}" "$bin" control 2>/tmp/ct-valgrind-control.$$
+HALFROOT_CT_MODE=control HALFROOT_CPU=native "${vg[@]}" "${run[@]}" 2>/tmp/ct-valgrind-control.$$
 rc=$?
 set -e
 if [ "$rc" -ne 42 ]; then

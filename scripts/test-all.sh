@@ -51,13 +51,11 @@ rm -f "$HALFROOT_KERNEL_LOG"
 # `ext` test binaries (about four CPU-minutes each). In one `cargo test` build cargo
 # started them when it pleased: CI at e70d8a9 built `binary` last, alone on two cores
 # for its 259 s (test build 12 min 03 s). The `--workspace` and the features are those of
-# the build below, so nothing is compiled twice. With them, the constant-time check's
-# program (examples/ct_valgrind.rs, built as a plain binary, so by `cargo build`: `cargo
-# test --example` would build a test harness of it): its 90 s of compiling, alone on
-# two cores before ct-valgrind.sh at 8d458ec, fill the part of `binary`'s build that uses
-# one core. `cargo build --test` builds the test binaries as `cargo test` does (the
-# next command finds them fresh), and ct-valgrind.sh finds the example fresh.
-cargo build --workspace "${profile[@]}" --timings --test binary --test ext --example ct_valgrind "${features[@]}"
+# the build below, so nothing is compiled twice. `cargo build --test` builds the test
+# binaries as `cargo test` does (the next command finds them fresh). (The constant-time
+# check's program was built here too, as an example; it is now a test of `it`, which
+# compiled the same curve and field code: tests/it/ct_valgrind.rs.)
+cargo build --workspace "${profile[@]}" --timings --test binary --test ext "${features[@]}"
 cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
@@ -138,7 +136,8 @@ if [ -n "$clmul_same_ext" ] && [[ " $forced_levels " == *" clmul "* ]]; then
 fi
 bash scripts/kernel-summary.sh "$HALFROOT_KERNEL_LOG" "$forced_levels"
 # Constant-time check: the field traits' constant-time operations under Valgrind with the
-# secrets marked undefined (and a control run that must be caught).
+# secrets marked undefined (and a control run that must be caught): an ignored test of
+# the `it` binary built above.
 bash scripts/ct-valgrind.sh
 # The Python package: built by maturin into a venv, tested with pytest (galois as oracle).
 # (Building it alongside the Rust build was tried: on 2 cores it slowed both.)

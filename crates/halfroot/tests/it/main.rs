@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod ct_valgrind;
 mod ec2;
 mod ec2_exhaustive;
 mod ec2_tnaf_ct;

@@ -5,18 +5,19 @@
 //! ("Conditional jump or move depends on uninitialised value(s)", "Use of
 //! uninitialised value of size 8"). A run with no Memcheck error is the check passing.
 //!
-//! Modes (`scripts/ct-valgrind.sh` runs both):
+//! `scripts/ct-valgrind.sh` runs the ignored test [`under_valgrind`] of this binary
+//! under Valgrind, in two modes (`HALFROOT_CT_MODE`):
 //! - `secret`: the constant-time operations of the field traits — `select`, `cswap`,
 //!   `ct_eq`, `mul`, `sqr`, `inv_or_zero`, `sqrt`, `trace`, `half_trace`, `encode`, the batch
 //!   half-trace and solver — on F_2^163 and F_2^233 (compile-time specs), the packed
 //!   F_2^233 on x86-64 (233,74,0 partially reduced, 233,159,0 in Montgomery's
-//!   representation), F_2^283 at
-//!   run time (`DynBinaryField`), and `mul`/`sqr`/`inv_or_zero`/`pow`/`select` on GF(p) for
-//!   P-256's prime; and on B-233 and K-233 (over the compile-time F_2^233, and over
-//!   the packed F_2^233 of `binary::packed` on x86-64) the
-//!   private-key decoding, the x-only ladder of ECDH and the ladder with y recovery
-//!   (`scalar_from_be_bytes_ct`, `mul_ladder_x_ct`, `mul_ladder_ct`), and on K-163 and
-//!   K-233 the τ-adic method (`mul_tnaf_x_ct`, `mul_tnaf_ct`), with the private key's
+//!   representation), F_2^283 at run time (`DynBinaryField`), and
+//!   `mul`/`sqr`/`inv_or_zero`/`pow`/`select` on GF(p) for P-256's prime; and on B-233
+//!   and K-233 (over the compile-time F_2^233, and over the packed F_2^233 of
+//!   `binary::packed` on x86-64) the private-key decoding, the x-only ladder of ECDH and
+//!   the ladder with y recovery (`scalar_from_be_bytes_ct`, `mul_ladder_x_ct`,
+//!   `mul_ladder_ct`), and on K-163 (over F_2^163 at run time) and K-233 (both F_2^233
+//!   types) the τ-adic method (`mul_tnaf_x_ct`, `mul_tnaf_ct`), with the private key's
 //!   bytes secret; must give no error.
 //! - `control`: the variable-time table half-trace on a secret; Memcheck *must* report
 //!   it (the script fails if it does not), which shows that the harness detects leaks.
@@ -24,8 +25,16 @@
 //! Valgrind emulates the CPU: it offers AVX2, PCLMULQDQ and BMI2 but not AVX-512, so
 //! this checks the AVX2-class and portable paths (`HALFROOT_CPU=portable` for the
 //! latter); the AVX-512 kernels are branch-free by construction and are not covered
-//! here. Outside Valgrind the program refuses to run (the client requests would be
-//! no-ops and the check meaningless).
+//! here. Outside Valgrind the test refuses to run (the client requests would be no-ops
+//! and the check meaningless).
+//!
+//! It was a program of its own (`examples/ct_valgrind.rs`), which compiled the curve
+//! and field code of this binary a second time: 78 s of CI's build (cargo's timings,
+//! 2-core Emerald Rapids). Here it is compiled with the rest of `it`, in the same
+//! profile (O2 under `scripts/test-all.sh`), so the code checked is still optimised
+//! code. The K-163 τ-adic check runs on the run-time F_2^163 (`DynBinaryField`): the
+//! curve code has no path of its own per field type, and `it` compiles curves on one
+//! compile-time field only (F_2^233, see `ec2.rs`).
 #![allow(unsafe_code)]
 
 use halfroot::binary::dynamic::DynBinaryField;
@@ -177,101 +186,105 @@ fn tnaf<F: BinaryFieldOps + Clone>(field: &F, name: &str, rng: &mut ChaCha8Rng) 
     black_box((e, kx, ky));
 }
 
-fn main() {
-    if client_request(RUNNING_ON_VALGRIND, 0, 0) == 0 {
-        eprintln!("ct_valgrind: not running under Valgrind; run scripts/ct-valgrind.sh");
-        std::process::exit(2);
-    }
-    let mode = std::env::args().nth(1).unwrap_or_default();
+/// The Valgrind check (see the module documentation); ignored by `cargo test`, run by
+/// `scripts/ct-valgrind.sh` with `--ignored --exact ct_valgrind::under_valgrind`.
+#[test]
+#[ignore = "runs under Valgrind only: scripts/ct-valgrind.sh"]
+fn under_valgrind() {
+    assert_ne!(
+        client_request(RUNNING_ON_VALGRIND, 0, 0),
+        0,
+        "ct_valgrind: not running under Valgrind; run scripts/ct-valgrind.sh"
+    );
+    let mode = std::env::var("HALFROOT_CT_MODE").unwrap_or_default();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let f163 = BinaryField::<3, Nist163>::new(Nist163).expect("F_2^163");
     f163.precompute();
     match mode.as_str() {
-        "secret" => {
-            let f233 = BinaryField::<4, Nist233>::new(Nist233).expect("F_2^233");
-            f233.precompute();
-            let f283 = DynBinaryField::new("283,12,7,5,0").expect("F_2^283");
-            // The packed fields: partially reduced with the square root on the lanes
-            // (233,74,0), Montgomery's representation (233,159,0).
-            #[cfg(target_arch = "x86_64")]
-            let (p233, p233m) = {
-                use halfroot::binary::packed::PackedField;
-                use halfroot::binary::spec::Ssrf233;
-                (
-                    PackedField::<4, Nist233>::new(Nist233).expect("packed F_2^233"),
-                    PackedField::<4, Ssrf233>::new(Ssrf233).expect("packed F_2^233 (SSRF)"),
-                )
-            };
-            for _ in 0..3 {
-                binary_ops(&f163, &mut rng);
-                binary_ops(&f233, &mut rng);
-                #[cfg(target_arch = "x86_64")]
-                {
-                    binary_ops(&p233, &mut rng);
-                    binary_ops(&p233m, &mut rng);
-                }
-            }
-            // DynBinaryField elements are Vec<u64>: mark the heap words.
-            let (a, b) = (
-                Field::random(&f283, &mut rng),
-                Field::random(&f283, &mut rng),
-            );
-            for w in a.iter().chain(b.iter()) {
-                secret(w);
-            }
-            let p = Field::mul(&f283, &a, &b);
-            let h = BinaryFieldOps::half_trace(&f283, &p);
-            let i = Field::inv_or_zero(&f283, &p);
-            public(&h);
-            public(&i);
-            black_box((p, h, i));
-
-            // ECDH's scalar multiplication on B-233 (general b) and K-233 (b = 1, a = 0),
-            // on the word field and on the packed field (x86-64).
-            ladders(&f233, &mut rng);
-            #[cfg(target_arch = "x86_64")]
-            ladders(
-                &halfroot::binary::packed::PackedField::<4, Nist233>::new(Nist233)
-                    .expect("packed F_2^233"),
-                &mut rng,
-            );
-            // The τ-adic method on K-163 (a = 1) and K-233 (a = 0), word and packed.
-            tnaf(&f163, "sect163k1", &mut rng);
-            tnaf(&f233, "sect233k1", &mut rng);
-            #[cfg(target_arch = "x86_64")]
-            tnaf(
-                &halfroot::binary::packed::PackedField::<4, Nist233>::new(Nist233)
-                    .expect("packed F_2^233"),
-                "sect233k1",
-                &mut rng,
-            );
-
-            let p256: num_bigint::BigUint =
-                "115792089210356248762697446949407573530086143415290314195533631308867097853951"
-                    .parse()
-                    .expect("p");
-            let fp = Fp::<4>::new(&p256).expect("GF(p)");
-            let (a, b) = (fp.random(&mut rng), fp.random(&mut rng));
-            let bit = Choice::from(0);
-            secret(&a);
-            secret(&b);
-            secret(&bit);
-            let m = fp.mul(&a, &b);
-            let s = fp.sqr(&m);
-            let i = fp.inv_or_zero(&s);
-            public(&i);
-            let e = fp.pow(&a, &[0x1234_5678_9abc_def0, 7]);
-            let sel = fp.select(&a, &b, bit);
-            black_box((m, s, i, e, sel));
-            println!("ct_valgrind: secret mode done");
-        }
+        "secret" => secret_mode(&f163, &mut rng),
         "control" => {
             binary_control(&f163, &mut rng);
             println!("ct_valgrind: control mode done");
         }
-        _ => {
-            eprintln!("usage: ct_valgrind secret|control");
-            std::process::exit(2);
+        other => panic!("HALFROOT_CT_MODE must be secret or control, not {other:?}"),
+    }
+}
+
+/// The `secret` mode: every constant-time operation listed in the module documentation.
+fn secret_mode(f163: &BinaryField<3, Nist163>, rng: &mut ChaCha8Rng) {
+    let f233 = BinaryField::<4, Nist233>::new(Nist233).expect("F_2^233");
+    f233.precompute();
+    let f283 = DynBinaryField::new("283,12,7,5,0").expect("F_2^283");
+    // The packed fields: partially reduced with the square root on the lanes
+    // (233,74,0), Montgomery's representation (233,159,0).
+    #[cfg(target_arch = "x86_64")]
+    let (p233, p233m) = {
+        use halfroot::binary::packed::PackedField;
+        use halfroot::binary::spec::Ssrf233;
+        (
+            PackedField::<4, Nist233>::new(Nist233).expect("packed F_2^233"),
+            PackedField::<4, Ssrf233>::new(Ssrf233).expect("packed F_2^233 (SSRF)"),
+        )
+    };
+    for _ in 0..3 {
+        binary_ops(f163, rng);
+        binary_ops(&f233, rng);
+        #[cfg(target_arch = "x86_64")]
+        {
+            binary_ops(&p233, rng);
+            binary_ops(&p233m, rng);
         }
     }
+    // DynBinaryField elements are Vec<u64>: mark the heap words.
+    let (a, b) = (Field::random(&f283, rng), Field::random(&f283, rng));
+    for w in a.iter().chain(b.iter()) {
+        secret(w);
+    }
+    let p = Field::mul(&f283, &a, &b);
+    let h = BinaryFieldOps::half_trace(&f283, &p);
+    let i = Field::inv_or_zero(&f283, &p);
+    public(&h);
+    public(&i);
+    black_box((p, h, i));
+
+    // ECDH's scalar multiplication on B-233 (general b) and K-233 (b = 1, a = 0),
+    // on the word field and on the packed field (x86-64).
+    ladders(&f233, rng);
+    #[cfg(target_arch = "x86_64")]
+    ladders(
+        &halfroot::binary::packed::PackedField::<4, Nist233>::new(Nist233).expect("packed F_2^233"),
+        rng,
+    );
+    // The τ-adic method on K-163 (a = 1) and K-233 (a = 0), word and packed.
+    tnaf(
+        &DynBinaryField::new("163,7,6,3,0").expect("F_2^163"),
+        "sect163k1",
+        rng,
+    );
+    tnaf(&f233, "sect233k1", rng);
+    #[cfg(target_arch = "x86_64")]
+    tnaf(
+        &halfroot::binary::packed::PackedField::<4, Nist233>::new(Nist233).expect("packed F_2^233"),
+        "sect233k1",
+        rng,
+    );
+
+    let p256: num_bigint::BigUint =
+        "115792089210356248762697446949407573530086143415290314195533631308867097853951"
+            .parse()
+            .expect("p");
+    let fp = Fp::<4>::new(&p256).expect("GF(p)");
+    let (a, b) = (fp.random(rng), fp.random(rng));
+    let bit = Choice::from(0);
+    secret(&a);
+    secret(&b);
+    secret(&bit);
+    let m = fp.mul(&a, &b);
+    let s = fp.sqr(&m);
+    let i = fp.inv_or_zero(&s);
+    public(&i);
+    let e = fp.pow(&a, &[0x1234_5678_9abc_def0, 7]);
+    let sel = fp.select(&a, &b, bit);
+    black_box((m, s, i, e, sel));
+    println!("ct_valgrind: secret mode done");
 }
