@@ -55,13 +55,7 @@ rm -f "$HALFROOT_KERNEL_LOG"
 # binaries as `cargo test` does (the next command finds them fresh). (The constant-time
 # check's program was built here too, as an example; it is now a test of `it`, which
 # compiled the same curve and field code: tests/it/ct_valgrind.rs.)
-#
-# `it` joins them with one job more than the machine has cores: on two cores
-# `binary` then ran alone for its last 150 s (its serial phases: 99 idle core-seconds in
-# `--timings` of 2fc2c6b's CI), while `it` waited for the next command and kept both
-# cores busy there beside the CLI binary. With a third job every unit starts at once
-# (the kernel shares the cores), so no core idles while one is left.
-cargo build -j "$(( $(nproc) + 1 ))" --workspace "${profile[@]}" --timings --test binary --test ext --test it "${features[@]}"
+cargo build --workspace "${profile[@]}" --timings --test binary --test ext "${features[@]}"
 cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
