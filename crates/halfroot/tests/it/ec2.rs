@@ -1219,7 +1219,9 @@ fn methods_agree_on_edge_scalars() {
 /// k·G on two curves that are the same curve over two fields (`words`, `packed`) agree
 /// for every scalar in `scalars` and every method that applies (ladder, τNAF, w-NAF,
 /// halve-and-add): both O, or the same affine coordinates once each is mapped to a
-/// common form (`of_words`, `of_packed`: canonical words or encodings).
+/// common form (`of_words`, `of_packed`: canonical words or encodings). Used by the two
+/// packed-field tests below, which exist on x86-64 only (as `binary::packed`).
+#[cfg(target_arch = "x86_64")]
 fn multiples_agree<W, P, T>(
     words: &BinaryCurve<W>,
     packed: &BinaryCurve<P>,
@@ -1263,7 +1265,8 @@ fn multiples_agree<W, P, T>(
 /// on K-233 and B-233, at 1, 2, n − 1 and random scalars. (Here rather than beside the
 /// packed field's own tests in the `binary` binary: this binary instantiates the curve
 /// code on `BinaryField<4, Nist233>` already, and each field type costs the whole curve
-/// code's compile time; session 47.)
+/// code's compile time; session 47.) x86-64 only, as `binary::packed`.
+#[cfg(target_arch = "x86_64")]
 #[test]
 fn curves_on_the_packed_field_agree_with_the_word_field() {
     use halfroot::binary::field::BinaryField;
