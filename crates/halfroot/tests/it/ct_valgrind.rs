@@ -35,7 +35,6 @@
 //! code. The K-163 τ-adic check runs on the run-time F_2^163 (`DynBinaryField`): the
 //! curve code has no path of its own per field type, and `it` compiles curves on one
 //! compile-time field only (F_2^233, see `ec2.rs`).
-#![allow(unsafe_code)]
 
 use halfroot::binary::dynamic::DynBinaryField;
 use halfroot::binary::field::{BinaryField, BinaryFieldOps};
@@ -47,40 +46,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
-const RUNNING_ON_VALGRIND: u64 = 0x1001;
-const MAKE_MEM_UNDEFINED: u64 = 0x4D43_0001;
-const MAKE_MEM_DEFINED: u64 = 0x4D43_0002;
-
-/// Valgrind's client request (valgrind.h, amd64): the magic preamble of rotations of
-/// rdi (128 bits in all: rdi is unchanged) and `xchg rbx, rbx`; Valgrind reads the
-/// request block at rax and writes the result to rdx; natively it is a no-op that
-/// leaves the default in rdx.
-#[cfg(target_arch = "x86_64")]
-fn client_request(request: u64, a1: u64, a2: u64) -> u64 {
-    let block: [u64; 6] = [request, a1, a2, 0, 0, 0];
-    let mut result: u64 = 0;
-    // SAFETY: the instruction sequence only rotates rdi by a multiple of 64 bits
-    // (leaving it unchanged) and exchanges rbx with itself; under Valgrind the request
-    // block it points to (rax) is read and only rdx is written.
-    unsafe {
-        core::arch::asm!(
-            "rol rdi, 3",
-            "rol rdi, 13",
-            "rol rdi, 61",
-            "rol rdi, 51",
-            "xchg rbx, rbx",
-            in("rax") block.as_ptr(),
-            inout("rdx") result,
-            options(nostack),
-        );
-    }
-    result
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn client_request(_request: u64, _a1: u64, _a2: u64) -> u64 {
-    0
-}
+/// The client requests (the assembly) live in a backend module of their own.
+#[path = "backend/valgrind.rs"]
+mod valgrind;
+use valgrind::{client_request, MAKE_MEM_DEFINED, MAKE_MEM_UNDEFINED, RUNNING_ON_VALGRIND};
 
 /// Marks the bytes of `v` as secret (undefined to Memcheck).
 fn secret<T>(v: &T) {
