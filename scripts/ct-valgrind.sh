@@ -17,17 +17,7 @@ fi
 # scripts/test-all.sh), else release.
 profile="${HALFROOT_CARGO_PROFILE:-release}"
 bin="$(cargo test --profile "$profile" --workspace ${HALFROOT_TEST_FEATURES:+--features "$HALFROOT_TEST_FEATURES"} \
-    --test it --no-run --message-format=json 2>/dev/null | python3 -c '
-import json, sys
-for line in sys.stdin:
-    try:
-        m = json.loads(line)
-    except ValueError:
-        continue
-    if (m.get("reason") == "compiler-artifact" and m.get("executable")
-            and "crates/halfroot#" in m.get("package_id", "") and m["target"]["name"] == "it"):
-        print(m["executable"])
-')"
+    --test it --no-run --message-format=json 2>/dev/null | python3 scripts/halfroot-test-bins.py it)"
 if [ -z "$bin" ]; then
     echo "ct-valgrind: the it test binary was not built" >&2
     exit 1
@@ -36,13 +26,15 @@ run=("$bin" --ignored --exact ct_valgrind::under_valgrind --nocapture --test-thr
 vg=(valgrind -q --error-exitcode=42 --exit-on-first-error=no)
 for level in native portable; do
     echo "== ct-valgrind: secret mode, HALFROOT_CPU=$level =="
-    out="$(HALFROOT_CT_MODE=secret HALFROOT_CPU="$level" "${vg[@]}" "${run[@]}")"
-    echo "$out"
-    # A filter that matches no test would pass in silence: the test must have run.
-    if ! grep -q 'ct_valgrind: secret mode done' <<<"$out"; then
+    # The test's output is shown as it runs (a failure's message included) and kept:
+    # a filter that matches no test would pass in silence, so it must have run.
+    HALFROOT_CT_MODE=secret HALFROOT_CPU="$level" "${vg[@]}" "${run[@]}" | tee /tmp/ct-valgrind-secret.$$
+    if ! grep -q 'ct_valgrind: secret mode done' /tmp/ct-valgrind-secret.$$; then
+        rm -f /tmp/ct-valgrind-secret.$$
         echo "ct-valgrind: the secret-mode test did not run" >&2
         exit 1
     fi
+    rm -f /tmp/ct-valgrind-secret.$$
 done
 echo "== ct-valgrind: control mode (a table lookup on a secret: must be reported) =="
 set +e

@@ -86,19 +86,7 @@ cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "
 # `prime_batch`.
 native_levels="$(./target/"$HALFROOT_CARGO_PROFILE"/halfroot cpu --levels)"
 mapfile -t forced_bins < <(cargo test --workspace "${profile[@]}" --tests --no-run "${features[@]}" --message-format=json 2>/dev/null |
-    python3 -c '
-import json, sys
-for line in sys.stdin:
-    try:
-        m = json.loads(line)
-    except ValueError:
-        continue
-    t = m.get("target", {})
-    if (m.get("reason") == "compiler-artifact" and m.get("executable")
-            and m.get("profile", {}).get("test") and "crates/halfroot#" in m.get("package_id", "")
-            and t.get("name") in ("binary", "it", "ext")):
-        print(m["executable"])
-')
+    python3 scripts/halfroot-test-bins.py binary it ext)
 if [ "${#forced_bins[@]}" -ne 3 ]; then
     echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
     exit 1
