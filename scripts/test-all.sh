@@ -21,10 +21,17 @@ profile=(--profile "$HALFROOT_CARGO_PROFILE")
 # compiled once (ct-valgrind.sh and test-python.sh read the variable too).
 export HALFROOT_TEST_FEATURES=halfroot/internal-tests
 features=(--features "$HALFROOT_TEST_FEATURES")
+# The test build leaves out the command-line binary's `report` feature (its default
+# one): the measurement code is the whole of that binary's build (130 of its 133
+# CPU-seconds at opt-level 0), and no test runs it. Clippy below checks it all the same,
+# with the default features, and the binary without it too. (halfroot-cli is the only
+# crate of the workspace with default features.)
+test_build=(--no-default-features)
 cargo fmt --all -- --check
 # (Clippy beside the test build, in a target directory of its own, was tried: it
 # delayed the library's compilation by a minute and the whole by half a minute.)
 cargo clippy --workspace --all-targets "${profile[@]}" "${features[@]}" -- -D warnings
+cargo clippy -p halfroot-cli --all-targets "${profile[@]}" "${features[@]}" "${test_build[@]}" -- -D warnings
 # The API documentation builds without a warning (broken or private intra-doc links,
 # math brackets read as links). Same profile and features as clippy, whose dependency
 # metadata it reuses: about 10 s. Not the Python extension: rustdoc 1.95 panics on the
@@ -55,9 +62,9 @@ rm -f "$HALFROOT_KERNEL_LOG"
 # binaries as `cargo test` does (the next command finds them fresh). (The constant-time
 # check's program was built here too, as an example; it is now a test of `it`, which
 # compiled the same curve and field code: tests/it/ct_valgrind.rs.)
-cargo build --workspace "${profile[@]}" --timings --test binary --test ext "${features[@]}"
-cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}"
-cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}"
+cargo build --workspace "${profile[@]}" --timings --test binary --test ext "${features[@]}" "${test_build[@]}"
+cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}" "${test_build[@]}"
+cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}" "${test_build[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
 # `binary`, `it` and `ext` test binaries; `it` runs the library's unit tests too) again under
 # every HALFROOT_CPU level below native that this CPU supports (`halfroot cpu --levels`,
@@ -85,7 +92,7 @@ cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "
 # algorithms run on are checked at every level by `prime_arith`, `prime_sqrt` and
 # `prime_batch`.
 native_levels="$(./target/"$HALFROOT_CARGO_PROFILE"/halfroot cpu --levels)"
-mapfile -t forced_bins < <(cargo test --workspace "${profile[@]}" --tests --no-run "${features[@]}" --message-format=json 2>/dev/null |
+mapfile -t forced_bins < <(cargo test --workspace "${profile[@]}" --tests --no-run "${features[@]}" "${test_build[@]}" --message-format=json 2>/dev/null |
     python3 scripts/halfroot-test-bins.py binary it ext)
 if [ "${#forced_bins[@]}" -ne 3 ]; then
     echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2

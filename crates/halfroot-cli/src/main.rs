@@ -23,6 +23,7 @@ mod ec_cmd;
 mod ext_cmd;
 mod hec_cmd;
 mod lines;
+#[cfg(feature = "report")]
 mod report;
 mod ssrf_cmd;
 
@@ -264,16 +265,27 @@ fn main() -> ExitCode {
             peers,
             quick,
         } => {
-            let opts = report::Options {
-                sections,
-                json,
-                plot,
-                peers,
-                quick,
-            };
-            match report::run(&opts) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&e),
+            #[cfg(feature = "report")]
+            {
+                let opts = report::Options {
+                    sections,
+                    json,
+                    plot,
+                    peers,
+                    quick,
+                };
+                match report::run(&opts) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => fail(&e),
+                }
+            }
+            #[cfg(not(feature = "report"))]
+            {
+                let _ = (sections, json, plot, peers, quick);
+                fail(
+                    "this halfroot was built without its `report` feature (a default feature); \
+                     build it with `cargo build --release -p halfroot-cli`",
+                )
             }
         }
     }

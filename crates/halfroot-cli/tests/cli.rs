@@ -133,7 +133,11 @@ fn bad_input_gives_one_error_line() {
         ],
         "magic",
     );
+    #[cfg(feature = "report")]
     fails(&["report", "nosuchsection"], "unknown report section");
+    // The test build of scripts/test-all.sh leaves the report out (see Cargo.toml).
+    #[cfg(not(feature = "report"))]
+    fails(&["report", "fields"], "built without its `report` feature");
     fails(&["nosuchcommand"], "nosuchcommand");
 }
 
