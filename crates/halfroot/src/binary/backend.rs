@@ -94,6 +94,8 @@ pub fn sliced_available() -> bool {
 /// How many leading elements of a batch of `len` the word-sliced kernels take: all
 /// full groups of eight, and the tail too (as one zero-padded pass) when it holds at
 /// least three elements; the rest goes through the one-element kernels.
+// Only the x86-64 word-sliced kernels call it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline]
 pub(crate) fn sliced_len(len: usize) -> usize {
     if len % 8 >= 3 {
@@ -620,6 +622,8 @@ impl Engine {
 
     /// `a·b mod m` by the inlined kernel reduced as `kind`, if this engine has
     /// PCLMULQDQ and `kind` applies to `m` (else `None`).
+    // The parameters are read by the x86-64 arms only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     #[inline(always)]
     pub(crate) fn mul_inline<const N: usize, M: ModulusSpec>(
         self,
@@ -643,6 +647,8 @@ impl Engine {
 
     /// `√a = a_even + ζ·a_odd mod m` by the inlined kernel reduced as `kind`, if this
     /// engine has PCLMULQDQ and BMI2 and `kind` applies to `m` (else `None`).
+    // The parameters are read by the x86-64 arms only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     #[inline(always)]
     pub(crate) fn zeta_sqrt_inline<const N: usize, M: ModulusSpec>(
         self,
@@ -661,6 +667,8 @@ impl Engine {
     }
 
     /// `a² mod m` by the inlined kernel reduced as `kind` (see [`Engine::mul_inline`]).
+    // The parameters are read by the x86-64 arms only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     #[inline(always)]
     pub(crate) fn sqr_inline<const N: usize, M: ModulusSpec>(
         self,

@@ -476,12 +476,16 @@ fn direct_layout(d: u32, n: usize) -> Layout {
 /// bits 727–740 / 392–395: the folded rows now win from four words on.
 pub fn default_half_trace_ct_method(d: u32) -> HalfTraceMethod {
     use super::linear_map::backend::Kernel;
-    match Kernel::detect(Layout::MaskCt) {
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512(_) => HalfTraceMethod::MaskCt,
-        Kernel::Portable => HalfTraceMethod::FoldedMaskCt,
-        _ if d > 192 => HalfTraceMethod::FoldedMaskCt,
-        _ => HalfTraceMethod::MaskCt,
+    let kernel = Kernel::detect(Layout::MaskCt);
+    #[cfg(target_arch = "x86_64")]
+    if matches!(kernel, Kernel::Avx512(_)) {
+        return HalfTraceMethod::MaskCt;
+    }
+    // (Other targets have the portable kernel only.)
+    if matches!(kernel, Kernel::Portable) || d > 192 {
+        HalfTraceMethod::FoldedMaskCt
+    } else {
+        HalfTraceMethod::MaskCt
     }
 }
 

@@ -372,6 +372,8 @@ pub(crate) mod tests {
             let columns: Vec<[u64; N]> = (0..bits)
                 .map(|_| random_vec::<N>(&mut rng, 64 * N))
                 .collect();
+            // Only x86-64 adds kernels to the portable one.
+            #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
             let mut kernels = vec![backend::Kernel::Portable];
             #[cfg(target_arch = "x86_64")]
             {

@@ -195,6 +195,8 @@ pub(crate) fn inv_tables<const N: usize, M: ModulusSpec>(
 pub struct Matrices<const N: usize> {
     /// (k, columns, transposed columns `t[w·d4 + i]` with `d4 = 4⌈d/4⌉`).
     maps: Vec<(u32, Vec<[u64; N]>, Vec<u64>)>,
+    // Read by the x86-64 kernel only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     d4: usize,
 }
 

@@ -23,6 +23,7 @@
 //! Constant-time: yes, both kernels (no input-dependent address or branch).
 //! Preconditions: inputs have no bit at position ≥ `bits`.
 
+#[cfg(target_arch = "x86_64")]
 use super::backend;
 use crate::error::Result;
 

@@ -196,6 +196,7 @@ pub(crate) fn mont_mul_lazy_3(
 /// kernel for any p. `None` when no such kernel exists or p does not qualify.
 #[inline(always)]
 #[allow(unused_variables)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) fn mont_mul_adx_copied<const N: usize>(
     token: AdxToken,
     a: &[u64; N],

@@ -38,6 +38,8 @@
 //! mask operations per subtracted multiple. Preconditions:
 //! `p` odd, `N ≤ 32`, inputs `< p` (Montgomery); tops `< 2^8` (wide). Constant-time:
 //! yes (no branch or memory index depends on the values; masks only select lanes).
+// The module's kernels are x86-64 only; on other targets its shared items go unused.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code, unused_macros))]
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86_64")]

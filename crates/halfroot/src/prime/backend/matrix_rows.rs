@@ -181,8 +181,10 @@ unsafe fn scaled_sse2(
 /// Proof that the CPU supports AVX-512F and AVX-512VL (only
 /// [`Avx512VlToken::detect`] makes one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct Avx512VlToken(());
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl Avx512VlToken {
     /// The token if this CPU has AVX-512F and AVX-512VL (detected once, then cached).
     #[inline]
@@ -284,6 +286,8 @@ pub(crate) mod tests {
                     (m, rng.next_u32() % 3)
                 })
                 .collect();
+            // The reference for the x86-64 kernels (none elsewhere).
+            #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
             let want = run::<ScalarRows>((), &ops);
             #[cfg(target_arch = "x86_64")]
             {
