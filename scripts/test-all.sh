@@ -90,7 +90,10 @@ cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "
 # CPU-seconds a level), which are taken on the big-integer reference field
 # (`BigPrimeField` under `Counting`), so the same at every level: the GF(p) kernels those
 # algorithms run on are checked at every level by `prime_arith`, `prime_sqrt` and
-# `prime_batch`.
+# `prime_batch`. Likewise the GF(p) square-root sweeps against the Jacobi symbol and PARI
+# (`prime_sqrt::all_algorithms_match_*`, `prime_sqrt::sqrt_matches_pari_gp`: 10
+# CPU-seconds a level), which run every algorithm on `BigPrimeField` too; the
+# `prime_sqrt` tests on the Montgomery field `Fp` and on GF(p²) over it still run.
 native_levels="$(./target/"$HALFROOT_CARGO_PROFILE"/halfroot cpu --levels)"
 mapfile -t forced_bins < <(cargo test --workspace "${profile[@]}" --tests --no-run "${features[@]}" "${test_build[@]}" --message-format=json 2>/dev/null |
     python3 scripts/halfroot-test-bins.py binary it ext)
@@ -119,6 +122,7 @@ for level in "${levels[@]:0:${#levels[@]}-1}"; do   # the last one is native, ru
         fi
         (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q "${same_as_portable[@]}" \
             --skip ext_differential:: --skip ec2::ecdh_agrees_with_openssl --skip prime_opcounts:: \
+            --skip prime_sqrt::all_algorithms_match_ --skip prime_sqrt::sqrt_matches_pari_gp \
             --skip ec2::standard_curves_on_ssrf_fields \
             --skip ec2::methods_agree_on_edge_scalars --skip ec2::tnaf_and_comb_agree_with_wnaf_and_ladder \
             --skip ec2_exhaustive::scalar_mul_ \

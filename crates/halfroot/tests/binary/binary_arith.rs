@@ -445,6 +445,33 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
         let want = naive_mulmod(&a, &b, &exps);
         let wide = naive_mul_wide(&a, &b);
         let sq = naive_mulmod(&a, &a, &exps);
+        // The oracle's values once, before the backends (they are the test's cost).
+        let sq_wide = naive_mul_wide(&a, &a);
+        // The ζ square-root kernel is a_even + ζ·a_odd mod P for any reduced ζ
+        // (ζ = √x makes it √a): checked with ζ = b, by bits.
+        let (mut even, mut odd) = (vec![0u64; N], vec![0u64; N]);
+        for i in 0..d as usize {
+            if (a[i / 64] >> (i % 64)) & 1 == 1 {
+                let (half, j) = if i % 2 == 0 {
+                    (&mut even, i / 2)
+                } else {
+                    (&mut odd, i / 2)
+                };
+                half[j / 64] |= 1 << (j % 64);
+            }
+        }
+        let odd: [u64; N] = odd.try_into().expect("len");
+        let mut by_zeta = naive_mulmod(&b, &odd, &exps);
+        for (z, e) in by_zeta.iter_mut().zip(&even) {
+            *z ^= e;
+        }
+        let mut s3 = a;
+        for _ in 0..3 {
+            s3 = naive_mulmod(&s3, &s3, &exps).try_into().expect("len");
+        }
+        // a⁻¹, checked against the oracle the first time a backend returns it; every
+        // other backend and algorithm must return the same (the inverse is unique).
+        let mut inverse: Option<[u64; N]> = None;
         for ar in &ars {
             let tag = format!("{} d={d} {exps:?} a={a:x?} b={b:x?}", ar.backend());
             assert_eq!(arith_mul(ar, &a, &b).to_vec(), want, "mul {tag}");
@@ -453,11 +480,7 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
             assert_eq!(ar.reduce(&lo, &hi).to_vec(), want, "reduce {tag}");
             assert_eq!(arith_sqr(ar, &a).to_vec(), sq, "sqr {tag}");
             let (slo, shi) = ar.sqr_wide(&a);
-            assert_eq!(
-                [slo, shi].concat(),
-                naive_mul_wide(&a, &a),
-                "sqr_wide {tag}"
-            );
+            assert_eq!([slo, shi].concat(), sq_wide, "sqr_wide {tag}");
             assert!(ar.is_reduced(&arith_mul(ar, &a, &b)));
             for kind in InlineReduction::ALL {
                 if let Some(p) = arith_mul_with(ar, kind, &a, &b) {
@@ -466,24 +489,6 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
                 if let Some(q) = arith_sqr_with(ar, kind, &a) {
                     assert_eq!(q.to_vec(), sq, "sqr {kind} {tag}");
                 }
-            }
-            // The ζ square-root kernel is a_even + ζ·a_odd mod P for any reduced ζ
-            // (ζ = √x makes it √a): checked with ζ = b, by bits.
-            let (mut even, mut odd) = (vec![0u64; N], vec![0u64; N]);
-            for i in 0..d as usize {
-                if (a[i / 64] >> (i % 64)) & 1 == 1 {
-                    let (half, j) = if i % 2 == 0 {
-                        (&mut even, i / 2)
-                    } else {
-                        (&mut odd, i / 2)
-                    };
-                    half[j / 64] |= 1 << (j % 64);
-                }
-            }
-            let odd: [u64; N] = odd.try_into().expect("len");
-            let mut by_zeta = naive_mulmod(&b, &odd, &exps);
-            for (z, e) in by_zeta.iter_mut().zip(&even) {
-                *z ^= e;
             }
             assert_eq!(
                 ar.sqrt_by_zeta(&b, &a).to_vec(),
@@ -495,10 +500,6 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
                     assert_eq!(r.to_vec(), by_zeta, "even + b·odd {kind} {tag}");
                 }
             }
-            let mut s3 = a;
-            for _ in 0..3 {
-                s3 = naive_mulmod(&s3, &s3, &exps).try_into().expect("len");
-            }
             assert_eq!(ar.sqr_n(&a, 3), s3, "sqr_n {tag}");
             if irreducible {
                 let mut one = [0u64; N];
@@ -506,7 +507,14 @@ fn check_field<const N: usize, M: ModulusSpec>(m: M, rounds: usize, irreducible:
                 for alg in InvAlgorithm::ALL {
                     match ar.inv_with(alg, &a) {
                         Some(i) => {
-                            assert_eq!(naive_mulmod(&a, &i, &exps), one.to_vec(), "{alg:?} {tag}");
+                            match inverse {
+                                Some(known) => assert_eq!(i, known, "{alg:?} {tag}"),
+                                None => {
+                                    let product = naive_mulmod(&a, &i, &exps);
+                                    assert_eq!(product, one.to_vec(), "{alg:?} {tag}");
+                                    inverse = Some(i);
+                                }
+                            }
                             assert!(ar.is_reduced(&i), "{alg:?} {tag}");
                         }
                         None => assert!(a.iter().all(|&w| w == 0), "{alg:?} {tag}"),
@@ -804,21 +812,37 @@ fn small_fields_exhaustive_match_naive() {
         let m = Modulus::parse(text).expect("m");
         let exps = m.exponents();
         let d = m.degree();
-        for b in backends() {
-            let ar = Arith::<1, Modulus>::with_backend(m.clone(), b).expect("a");
-            for x in 0..1u64 << d {
-                for y in 0..1u64 << d {
-                    let want = vec![naive_mulmod_small(x, y, &exps)];
-                    assert_eq!(ar.mul(&[x], &[y]).to_vec(), want, "{text} {x} {y} {b}");
+        // Every backend at once, so that the oracle computes each value once.
+        let ars: Vec<_> = backends()
+            .into_iter()
+            .map(|b| {
+                (
+                    b,
+                    Arith::<1, Modulus>::with_backend(m.clone(), b).expect("a"),
+                )
+            })
+            .collect();
+        for x in 0..1u64 << d {
+            // x⁻¹ by the oracle: the y with x·y = 1, if any.
+            let mut inverse = None;
+            for y in 0..1u64 << d {
+                let want = naive_mulmod_small(x, y, &exps);
+                if want == 1 {
+                    inverse = Some(y);
                 }
-                assert_eq!(ar.sqr(&[x]).to_vec(), naive_mulmod(&[x], &[x], &exps));
+                for (b, ar) in &ars {
+                    assert_eq!(ar.mul(&[x], &[y]), [want], "{text} {x} {y} {b}");
+                }
+            }
+            let square = naive_mulmod_small(x, x, &exps);
+            for (b, ar) in &ars {
+                assert_eq!(ar.sqr(&[x]), [square], "{text} {x} {b}");
                 for alg in InvAlgorithm::ALL {
-                    match ar.inv_with(alg, &[x]) {
-                        Some(i) => {
-                            assert_eq!(naive_mulmod(&[x], &i, &exps), vec![1], "{text} {x} {alg:?}")
-                        }
-                        None => assert_eq!(x, 0),
-                    }
+                    assert_eq!(
+                        ar.inv_with(alg, &[x]),
+                        inverse.map(|y| [y]),
+                        "{text} {x} {alg:?} {b}"
+                    );
                 }
             }
         }

@@ -228,14 +228,13 @@ fn solve_general_matches_brute_force() {
         let q = 1u64 << nv.d;
         for a in 0..q {
             for b in 0..q {
+                // a·λ² + b·λ for every λ, by the oracle, once per (a, b): the roots for
+                // c are the λ where it equals c.
+                let values: Vec<u64> = (0..q)
+                    .map(|l| nv.mul(&[a], &nv.sqr(&[l]))[0] ^ nv.mul(&[b], &[l])[0])
+                    .collect();
                 for c in (0..q).step_by(3) {
-                    let roots: Vec<u64> = (0..q)
-                        .filter(|&l| {
-                            let al2 = nv.mul(&[a], &nv.sqr(&[l]))[0];
-                            let bl = nv.mul(&[b], &[l])[0];
-                            al2 ^ bl ^ c == 0
-                        })
-                        .collect();
+                    let roots: Vec<u64> = (0..q).filter(|&l| values[l as usize] == c).collect();
                     let got = f.solve_general(&[a], &[b], &[c]);
                     match got {
                         None => assert!(
