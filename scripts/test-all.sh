@@ -54,19 +54,22 @@ RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p halfroot -p halfroot-cli -p ha
 export HALFROOT_KERNEL_LOG="$PWD/target/kernel-log.txt"
 rm -f "$HALFROOT_KERNEL_LOG"
 # (--timings: target/cargo-timings/ says which crate took how long to build.)
-# The two longest units of the test build first, side by side: halfroot's `binary` and
-# `ext` test binaries (about four CPU-minutes each). In one `cargo test` build cargo
+# The two long units of the test build first, side by side: halfroot's `binary` and
+# `it` test binaries (about six and five CPU-minutes). In one `cargo test` build cargo
 # started them when it pleased: CI at e70d8a9 built `binary` last, alone on two cores
-# for its 259 s (test build 12 min 03 s). The `--workspace` and the features are those of
+# for its 259 s (test build 12 min 03 s). Two units for two cores: until session 49 the
+# F_{q^k} tests were a third binary, `ext`, built here beside `binary`, and `it` came
+# after both, alone (step 2: 106 s); cargo cannot be told to start a third unit only when
+# one of the first two ends. The `--workspace` and the features are those of
 # the build below, so nothing is compiled twice. `cargo build --test` builds the test
 # binaries as `cargo test` does (the next command finds them fresh). (The constant-time
 # check's program was built here too, as an example; it is now a test of `it`, which
 # compiled the same curve and field code: tests/it/ct_valgrind.rs.)
-cargo build --workspace "${profile[@]}" --timings --test binary --test ext "${features[@]}" "${test_build[@]}"
+cargo build --workspace "${profile[@]}" --timings --test binary --test it "${features[@]}" "${test_build[@]}"
 cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}" "${test_build[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}" "${test_build[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
-# `binary`, `it` and `ext` test binaries; `it` runs the library's unit tests too) again under
+# `binary` and `it` test binaries; `it` runs the library's unit tests too) again under
 # every HALFROOT_CPU level below native that this CPU supports (`halfroot cpu --levels`,
 # lowest first, native last), so that the portable code and the AVX2-class kernels (the
 # path of CPUs without AVX-512) are tested here too. The binaries built above are run
@@ -75,9 +78,7 @@ cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "
 # with FLINT and PARI (`ext_differential`; the F_{q^k} products are checked against the
 # test oracle at every level by `ext`), the agreement of binary-curve ECDH with OpenSSL
 # (`ec2::ecdh_agrees_with_openssl`, 10 000 exchanges; the curve arithmetic is checked
-# against the affine law, Wycheproof and the tiny-curve oracle at every level) and the
-# standard curves moved onto SSRF fields (`ec2::standard_curves_on_ssrf_fields`, whose
-# time is the change of basis's set-up, a root of a degree-571 polynomial), the
+# against the affine law, Wycheproof and the tiny-curve oracle at every level), the
 # generated source (`ssrf_codegen`) and the polynomial-search statistics (`ssrf`; its
 # GF(2)[X] arithmetic is `gf2poly`, run at every level). CI time: a third of the forced
 # runs. Also left out there: the long scalar-multiplication agreements of the curves
@@ -96,16 +97,16 @@ cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "
 # `prime_sqrt` tests on the Montgomery field `Fp` and on GF(p²) over it still run.
 native_levels="$(./target/"$HALFROOT_CARGO_PROFILE"/halfroot cpu --levels)"
 mapfile -t forced_bins < <(cargo test --workspace "${profile[@]}" --tests --no-run "${features[@]}" "${test_build[@]}" --message-format=json 2>/dev/null |
-    python3 scripts/halfroot-test-bins.py binary it ext)
-if [ "${#forced_bins[@]}" -ne 3 ]; then
-    echo "forced paths: expected 3 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
+    python3 scripts/halfroot-test-bins.py binary it)
+if [ "${#forced_bins[@]}" -ne 2 ]; then
+    echo "forced paths: expected 2 test binaries of the halfroot crate, found ${#forced_bins[@]}" >&2
     exit 1
 fi
 # The F_{q^k} code and the GF(p) and GF(p²) code under it read none of the features the
 # `clmul` level adds to `portable` (SSE2, SSE4.1, PCLMULQDQ: checked here on the
-# sources), so at that level their suites would run the portable path again: the `ext`
-# binary and the `prime_*` modules of `it` (18 CPU-seconds) are left out there. (The
-# binary-field and GF(2)[X] suites run at every level.)
+# sources), so at that level their suites would run the portable path again: the `ext*`
+# and `prime_*` modules of `it` (26 CPU-seconds) are left out there. (The binary-field
+# and GF(2)[X] suites run at every level.)
 clmul_same_ext=1
 if grep -rqE 'Feature::(Sse2|Sse41|Pclmulqdq)' crates/halfroot/src/prime crates/halfroot/src/prime.rs \
     crates/halfroot/src/prime2 crates/halfroot/src/prime2.rs crates/halfroot/src/ext crates/halfroot/src/ext.rs; then
@@ -116,14 +117,12 @@ for level in "${levels[@]:0:${#levels[@]}-1}"; do   # the last one is native, ru
     echo "== forced path HALFROOT_CPU=$level =="
     for bin in "${forced_bins[@]}"; do
         same_as_portable=()
-        if [ "$level" = clmul ] && [ -n "$clmul_same_ext" ]; then
-            [ "$(basename "$bin" | cut -d- -f1)" = ext ] && continue
-            same_as_portable=(--skip prime_arith:: --skip prime_batch:: --skip prime_sqrt::)
+        if [ "$level" = clmul ] && [ -n "$clmul_same_ext" ] && [ "$(basename "$bin" | cut -d- -f1)" = it ]; then
+            same_as_portable=(--skip ext:: --skip ext_opcounts:: --skip prime_arith:: --skip prime_batch:: --skip prime_sqrt::)
         fi
         (cd crates/halfroot && HALFROOT_CPU="$level" "$bin" -q "${same_as_portable[@]}" \
             --skip ext_differential:: --skip ec2::ecdh_agrees_with_openssl --skip prime_opcounts:: \
             --skip prime_sqrt::all_algorithms_match_ --skip prime_sqrt::sqrt_matches_pari_gp \
-            --skip ec2::standard_curves_on_ssrf_fields \
             --skip ec2::methods_agree_on_edge_scalars --skip ec2::tnaf_and_comb_agree_with_wnaf_and_ladder \
             --skip ec2_exhaustive::scalar_mul_ \
             --skip ssrf_codegen:: --skip ssrf::)

@@ -134,7 +134,7 @@ pub fn inv_euclid_vartime<F: PrimeFieldOps + 'static>(
 ///
 /// Transcribed as printed except for one typo, found by checking a·ā ∈ F_q
 /// symbolically (the adjugate of the multiplication matrix) and by the test
-/// `explicit_inverse_k5_paper_typo` in tests/ext/ext_opcounts.rs: in the X² coefficient
+/// `explicit_inverse_k5_paper_typo` in tests/it/ext_opcounts.rs: in the X² coefficient
 /// the paper prints `a₃²(−3a₀a₁ + (a₃² − 3a₂a₄α)α)`, the correct term is
 /// `a₃²(−3a₀a₁ + (a₃² − 3a₂a₄)α)α` (same number of products).
 /// `None` unless k = 5 and M is a binomial.

@@ -72,7 +72,7 @@ pub fn batch_wins<const N: usize>() -> bool {
 /// Times the k = 5 Karatsuba products (without the REDC both forms share) batched and
 /// one at a time on fixed pseudo-random operands after a warm-up, alternating, best
 /// of 9 rounds of at least 10 µs each; true if the batched form was faster. The results of both forms are equal
-/// (tests `batch_karatsuba_matches_schoolbook`, tests/ext/ext.rs), only the speed differs.
+/// (tests `batch_karatsuba_matches_schoolbook`, tests/it/ext.rs), only the speed differs.
 pub fn calibrate<const N: usize>() -> bool {
     let mut s = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {

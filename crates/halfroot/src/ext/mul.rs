@@ -3,7 +3,7 @@
 //!
 //! Each function returns the 2k − 1 coefficients of the unreduced product; the caller
 //! ([`crate::ext::Fqk`]) reduces modulo M. The costs are in each file's header and are
-//! checked by `tests/ext/ext_opcounts.rs`.
+//! checked by `tests/it/ext_opcounts.rs`.
 
 pub mod karatsuba;
 pub mod montgomery;

@@ -2,7 +2,7 @@
 //! half-traces, quadratics, inversion, batches, change of basis), one module per topic,
 //! compiled as ONE test binary so that the code generic over the compile-time specs is
 //! instantiated once for all of them. The other topics are in `tests/it` and
-//! `tests/ext`; the three binaries build in parallel (CI time). Run one topic with
+//! `tests/hec2`; `binary` and `it` build side by side (CI time). Run one topic with
 //! `cargo test -p halfroot --release --test binary <module>::`.
 
 mod binary_arith;

@@ -11,7 +11,7 @@
 //! terms: 3M + 6M + 5M) + 34A, 6 terms 18M, 7 terms 23M (6M + 9M + 8M). The 14M + 34A
 //! for k = 5 is the count El Mrabet et al. quote for Avanzi–Cesena's two-level
 //! Karatsuba (their ref. \[2\], whose grouping they do not print); this module
-//! reaches the same 14M + 34A (tests/ext/ext_opcounts.rs) by the 2 + 3 split with the
+//! reaches the same 14M + 34A (tests/it/ext_opcounts.rs) by the 2 + 3 split with the
 //! shared top product.
 //! Preconditions: none. Constant time if the base field is.
 

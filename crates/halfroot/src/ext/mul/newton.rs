@@ -14,7 +14,7 @@
 //! ±4, ±3, ±5, 6, ∞ (twelve finite integers always contain two congruent mod 11, so one
 //! division by 11 is unavoidable — the paper has one too; `div_small` stops at 8, so it
 //! is a product by the precomputed 11⁻¹: one extra M).
-//! Cost (counted by tests/ext/ext_opcounts.rs with the crate's conventions, where a
+//! Cost (counted by tests/it/ext_opcounts.rs with the crate's conventions, where a
 //! shift ×2/×4/×8 is a `mul_small` and counts 1A): k = 5: 9M + 172A, of which the
 //! c'_i are exactly the paper's 61A (28A + 11 divisions by 2/4/8 + 11 by 3/5/6/7);
 //! the paper's 137A counts shifts as free. k = 6: 11M; k = 7: 13M + 1M (÷11).
