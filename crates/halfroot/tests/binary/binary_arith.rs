@@ -14,16 +14,11 @@ use proptest::prelude::*;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
+use crate::support::gf2_oracle::{bit, flip, naive_mulmod};
+
 // ------------------------------------------------------------------------------------
-// The naive oracle, on bit vectors stored in Vec<u64> of arbitrary length.
-
-fn bit(x: &[u64], i: usize) -> bool {
-    i / 64 < x.len() && (x[i / 64] >> (i % 64)) & 1 == 1
-}
-
-fn flip(x: &mut [u64], i: usize) {
-    x[i / 64] ^= 1 << (i % 64);
-}
+// The naive oracle, on bit vectors stored in Vec<u64> of arbitrary length (its product
+// modulo P is in tests/support/gf2_oracle.rs, shared with tests/it/binary_packed.rs).
 
 /// `a·b` without reduction, bit by bit.
 fn naive_mul_wide(a: &[u64], b: &[u64]) -> Vec<u64> {
@@ -53,34 +48,6 @@ fn naive_mod(x: &[u64], exps: &[u32], words: usize) -> Vec<u64> {
         }
     }
     r.resize(words.max(r.len()), 0);
-    r.truncate(words);
-    r
-}
-
-/// `a·b mod P` by Horner on the bits of `a` (b must be reduced).
-pub(crate) fn naive_mulmod(a: &[u64], b: &[u64], exps: &[u32]) -> Vec<u64> {
-    let d = exps[0] as usize;
-    let words = a.len();
-    let mut r = vec![0u64; words + 1];
-    for i in (0..64 * a.len()).rev() {
-        // r = r·x mod P
-        let mut carry = 0u64;
-        for w in r.iter_mut() {
-            let nc = *w >> 63;
-            *w = (*w << 1) | carry;
-            carry = nc;
-        }
-        if bit(&r, d) {
-            for &k in exps {
-                flip(&mut r, k as usize);
-            }
-        }
-        if bit(a, i) {
-            for (w, &y) in r.iter_mut().zip(b.iter()) {
-                *w ^= y;
-            }
-        }
-    }
     r.truncate(words);
     r
 }

@@ -5,11 +5,15 @@
 //! `tests/hec2`; `binary` and `it` build side by side (CI time). Run one topic with
 //! `cargo test -p halfroot --release --test binary <module>::`.
 
+/// Shared helpers (tests/support): here the naive GF(2^d) product.
+#[path = "../support/mod.rs"]
+#[allow(dead_code)]
+mod support;
+
 mod binary_arith;
 mod binary_inv;
 mod binary_inv_many;
 mod binary_many;
-mod binary_packed;
 mod binary_quadratic;
 mod binary_sliced;
 mod dyn_rows;

@@ -1,6 +1,6 @@
 //! `binary::packed::PackedField` (register-resident, partially reduced elements)
-//! against the naive oracle of `binary_arith` (bit-by-bit multiply-and-reduce, written
-//! apart from the library) and against `BinaryField` on the same canonical values:
+//! against the naive oracle of tests/support/gf2_oracle.rs (bit-by-bit
+//! multiply-and-reduce, written apart from the library) and against `BinaryField` on the same canonical values:
 //! products, squares, long chains whose intermediate values stay partially reduced,
 //! edge inputs, equality and encodings of non-canonical representations, the
 //! operations that go through canonical words, and every reduction that applies (the
@@ -8,7 +8,7 @@
 //! packed field exists there).
 #![cfg(target_arch = "x86_64")]
 
-use crate::binary_arith::naive_mulmod;
+use crate::support::gf2_oracle::naive_mulmod;
 use halfroot::binary::backend::InlineReduction;
 use halfroot::binary::field::{BinaryField, BinaryFieldOps};
 use halfroot::binary::modulus::ModulusSpec;
