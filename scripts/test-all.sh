@@ -28,15 +28,36 @@ features=(--features "$HALFROOT_TEST_FEATURES")
 # crate of the workspace with default features.)
 test_build=(--no-default-features)
 cargo fmt --all -- --check
-# (Clippy beside the test build, in a target directory of its own, was tried: it
-# delayed the library's compilation by a minute and the whole by half a minute.)
-cargo clippy --workspace --all-targets "${profile[@]}" "${features[@]}" -- -D warnings
-cargo clippy -p halfroot-cli --all-targets "${profile[@]}" "${features[@]}" "${test_build[@]}" -- -D warnings
-# The API documentation builds without a warning (broken or private intra-doc links,
-# math brackets read as links). Same profile and features as clippy, whose dependency
-# metadata it reuses: about 10 s. Not the Python extension: rustdoc 1.95 panics on the
-# numpy crate's intra-doc links (an internal compiler error in collect_intra_doc_links).
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p halfroot -p halfroot-cli -p halfroot-peers "${profile[@]}" "${features[@]}"
+# Clippy and the API documentation run in the background, at the lowest CPU priority, in
+# a target directory of their own, while the test build below compiles the library: the
+# `ci` profile builds every crate as one codegen unit (see Cargo.toml), so the library's
+# compilation keeps one core busy and leaves the other to them. (Before that change,
+# with the library on both cores, clippy beside it delayed the library by a minute and
+# the whole by half a minute.) Their output is printed, and their failure fails the
+# run, after the test build.
+lint_log=target/lint.log
+(
+    renice -n 19 -p "$BASHPID" >/dev/null || echo "(renice failed: clippy at normal priority)"
+    export CARGO_TARGET_DIR="$PWD/target/lint"
+    cargo clippy --workspace --all-targets "${profile[@]}" "${features[@]}" -- -D warnings
+    cargo clippy -p halfroot-cli --all-targets "${profile[@]}" "${features[@]}" "${test_build[@]}" -- -D warnings
+    # The API documentation builds without a warning (broken or private intra-doc links,
+    # math brackets read as links). Same profile and features as clippy, whose
+    # dependency metadata it reuses: about 10 s. Not the Python extension: rustdoc 1.95
+    # panics on the numpy crate's intra-doc links (an internal compiler error in
+    # collect_intra_doc_links).
+    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p halfroot -p halfroot-cli -p halfroot-peers "${profile[@]}" "${features[@]}"
+) >"$lint_log" 2>&1 &
+lint=$!
+finish_lint() {
+    local status=0
+    wait "$lint" || status=$?
+    cat "$lint_log"
+    if [ "$status" -ne 0 ]; then
+        echo "clippy or rustdoc failed (their output is above)" >&2
+        exit "$status"
+    fi
+}
 # Every target with unit or integration tests (`--tests`: the CLI's and the peers'
 # libraries, and the integration tests in tests/; not the halfroot library, whose unit
 # tests run inside tests/it (see above), nor the Python extension's lib nor the CLI
@@ -66,6 +87,7 @@ rm -f "$HALFROOT_KERNEL_LOG"
 # check's program was built here too, as an example; it is now a test of `it`, which
 # compiled the same curve and field code: tests/it/ct_valgrind.rs.)
 cargo build --workspace "${profile[@]}" --timings --test binary --test it "${features[@]}" "${test_build[@]}"
+finish_lint
 cargo test --workspace "${profile[@]}" --tests --timings "${features[@]}" "${test_build[@]}"
 cargo test "${profile[@]}" --doc -p halfroot -p halfroot-cli -p halfroot-peers "${features[@]}" "${test_build[@]}"
 # Forced paths: the GF(2^d), GF(2)[X], GF(p) and F_{q^k} suites (the halfroot crate's
