@@ -567,7 +567,7 @@ impl Engine {
         b: &[u64; N],
     ) -> ([u64; N], [u64; N]) {
         match self {
-            Engine::Portable => fallback::mul_wide(a, b),
+            Engine::Portable => portable::mul_wide(a, b),
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::mul_wide(t, a, b),
             #[cfg(target_arch = "x86_64")]
@@ -579,7 +579,7 @@ impl Engine {
     #[inline(always)]
     pub(crate) fn sqr_wide<const N: usize>(self, a: &[u64; N]) -> ([u64; N], [u64; N]) {
         match self {
-            Engine::Portable => fallback::sqr_wide(a),
+            Engine::Portable => portable::sqr_wide(a),
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::sqr_wide(t, a),
             #[cfg(target_arch = "x86_64")]
@@ -607,7 +607,10 @@ impl Engine {
             }
         }
         match self {
-            Engine::Portable => fallback::mul(m, a, b),
+            Engine::Portable => {
+                let (lo, hi) = portable::mul_wide(a, b);
+                portable::reduce_below(m, lo, hi, portable::product_bits(m))
+            }
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::mul(t, m, a, b),
             #[cfg(target_arch = "x86_64")]
@@ -693,7 +696,14 @@ impl Engine {
         n: u32,
     ) -> [u64; N] {
         match self {
-            Engine::Portable => fallback::sqr_n(m, a, n),
+            Engine::Portable => {
+                let mut r = *a;
+                for _ in 0..n {
+                    let (lo, hi) = portable::sqr_wide(&r);
+                    r = portable::reduce_below(m, lo, hi, portable::product_bits(m));
+                }
+                r
+            }
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::sqr_n(t, m, a, n),
             #[cfg(target_arch = "x86_64")]
@@ -733,7 +743,15 @@ impl Engine {
         match self {
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) | Engine::PclmulFold(t) => x86_64::zeta_sqrt(t, m, zeta, a),
-            _ => fallback::zeta_sqrt(self, m, zeta, a),
+            _ => {
+                let d = m.degree() as usize;
+                let (even, odd) = super::sqrt::backend::split_portable(a, N);
+                let (mut lo, hi) = self.mul_wide(zeta, &odd);
+                for (l, e) in lo.iter_mut().zip(even.iter()) {
+                    *l ^= e;
+                }
+                portable::reduce_below(m, lo, hi, d + d / 2)
+            }
         }
     }
 
@@ -816,7 +834,10 @@ impl Engine {
             }
         }
         match self {
-            Engine::Portable => fallback::sqr(m, a),
+            Engine::Portable => {
+                let (lo, hi) = portable::sqr_wide(a);
+                portable::reduce_below(m, lo, hi, portable::product_bits(m))
+            }
             #[cfg(target_arch = "x86_64")]
             Engine::Pclmul(t) => x86_64::sqr(t, m, a),
             #[cfg(target_arch = "x86_64")]
@@ -824,77 +845,5 @@ impl Engine {
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulFold(t) => x86_64::sqr_fold(t, m, a),
         }
-    }
-}
-
-/// The fallback arms of [`Engine`]'s inlined operations, kept out of line: the portable
-/// engine's products and squares, and the ζ square root of the engines without BMI2.
-/// [`Engine::mul`] and its siblings are inlined into every caller, and the curve formulas
-/// call them dozens of times per function. Inlining the software product and reduction
-/// too put a few hundred instructions per call site into every caller, for arms that run
-/// only where PCLMULQDQ (or BMI2) is missing or forced off, where the software product
-/// costs far more than the call. Out of line they are compiled once per field type.
-/// Measured on the Intel Emerald Rapids (session 51), a test program that calls every
-/// scalar multiplication of K-283 and K-571: its release build 137 → 112 s, its run times
-/// unchanged within the noise.
-mod fallback {
-    use super::{portable, Engine, ModulusSpec};
-
-    /// The unreduced product.
-    #[inline(never)]
-    pub(super) fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
-        portable::mul_wide(a, b)
-    }
-
-    /// The unreduced square.
-    #[inline(never)]
-    pub(super) fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
-        portable::sqr_wide(a)
-    }
-
-    /// `a·b mod m`.
-    #[inline(never)]
-    pub(super) fn mul<const N: usize, M: ModulusSpec>(
-        m: &M,
-        a: &[u64; N],
-        b: &[u64; N],
-    ) -> [u64; N] {
-        let (lo, hi) = portable::mul_wide(a, b);
-        portable::reduce_below(m, lo, hi, portable::product_bits(m))
-    }
-
-    /// `a² mod m`.
-    #[inline(never)]
-    pub(super) fn sqr<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N]) -> [u64; N] {
-        let (lo, hi) = portable::sqr_wide(a);
-        portable::reduce_below(m, lo, hi, portable::product_bits(m))
-    }
-
-    /// `a^(2^n) mod m`.
-    #[inline(never)]
-    pub(super) fn sqr_n<const N: usize, M: ModulusSpec>(m: &M, a: &[u64; N], n: u32) -> [u64; N] {
-        let mut r = *a;
-        for _ in 0..n {
-            r = sqr(m, &r);
-        }
-        r
-    }
-
-    /// `√a = a_even + ζ·a_odd mod m` with `engine`'s unreduced product (the engines
-    /// without an inlined or out-of-line ζ kernel).
-    #[inline(never)]
-    pub(super) fn zeta_sqrt<const N: usize, M: ModulusSpec>(
-        engine: Engine,
-        m: &M,
-        zeta: &[u64; N],
-        a: &[u64; N],
-    ) -> [u64; N] {
-        let d = m.degree() as usize;
-        let (even, odd) = super::super::sqrt::backend::split_portable(a, N);
-        let (mut lo, hi) = engine.mul_wide(zeta, &odd);
-        for (l, e) in lo.iter_mut().zip(even.iter()) {
-            *l ^= e;
-        }
-        portable::reduce_below(m, lo, hi, d + d / 2)
     }
 }
