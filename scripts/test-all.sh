@@ -78,10 +78,10 @@ rm -f "$HALFROOT_KERNEL_LOG"
 # The two long units of the test build first, side by side: halfroot's `binary` and
 # `it` test binaries (about five CPU-minutes each, as single codegen units). In one
 # `cargo test` build cargo started them when it pleased: CI at e70d8a9 built `binary`
-# last, alone on two cores for its 259 s (test build 12 min 03 s). Two units for two cores: until session 49 the
-# F_{q^k} tests were a third binary, `ext`, built here beside `binary`, and `it` came
-# after both, alone (step 2: 106 s); cargo cannot be told to start a third unit only when
-# one of the first two ends. The `--workspace` and the features are those of
+# last, alone on two cores for its 259 s (test build 12 min 03 s). Two units for two
+# cores: until session 49 the F_{q^k} tests were a third binary, `ext`, built here
+# beside `binary`, and `it` came after both, alone (step 2: 106 s); cargo cannot be told
+# to start a third unit only when one of the first two ends. The `--workspace` and the features are those of
 # the build below, so nothing is compiled twice. `cargo build --test` builds the test
 # binaries as `cargo test` does (the next command finds them fresh). (The constant-time
 # check's program was built here too, as an example; it is now a test of `it`, which
