@@ -671,7 +671,7 @@ fn packed_representations() -> String {
          at 233,159,0 {}. Their products issue {encoding} (`product_kernel`: `{mul_233}` \
          at 233,74,0, `{mul_233_159}` at 233,159,0); the squares (`square_kernel`) run \
          `{sqr_233}` at 233,74,0, `{sqr_233_159}` at 233,159,0 and `{sqr_127}` at \
-         127,63,0 (`127-63-short` only on Zen 5, measured per CPU). The packed square \
+         127,63,0 (`127-63-short` on Zen 5 and AMD family 19h, measured per CPU). The packed square \
          root (`sqrt_kernel`) runs `{sqrt_233}` at 233,74,0 and `{sqrt_127}` at 127,63,0.\n",
         describe(
             nist.as_ref().map(|f| f.is_montgomery()),
@@ -882,14 +882,15 @@ fn measure_clmul67(_budget: Budget) -> Vec<(usize, &'static str, f64, f64)> {
 /// One row of the inlined-kernel table: (polynomial, out-of-line `pclmul` product and
 /// square, then per [`InlineReduction`](halfroot::binary::backend::InlineReduction) its product and square or `None` where it does
 /// not apply, then the names of the defaults for the product and the square, then the
-/// product by `Arith::mul` on the default backend), dependent chains, ns per operation.
+/// product and square by `Arith::mul` / `Arith::sqr` on the default backend), dependent
+/// chains, ns per operation.
 type InlineRow = (
     String,
     (f64, f64),
     Vec<Option<(f64, f64)>>,
     String,
     String,
-    f64,
+    (f64, f64),
 );
 
 /// The inlined single-element kernels (`Arith::mul_with_reduction`) on every 2–4-word
@@ -933,7 +934,7 @@ fn measure_inline(budget: Budget) -> Vec<InlineRow> {
         }
         let base = both(budget, x0, |x| outlined.mul(x, &b), |x| outlined.sqr(x));
         let default = Arith::<N, M>::new(m.clone()).ok()?;
-        let by_default = chains::<N, 1>(budget, [x0], |x, _| default.mul(x, &b));
+        let by_default = both(budget, x0, |x| default.mul(x, &b), |x| default.sqr(x));
         outlined.mul_with_reduction(InlineReduction::GprShift, &x0, &b)?;
         macro_rules! kind {
             ($k:expr) => {
@@ -1105,7 +1106,7 @@ fn mul_bounds(
                     offer(*lat, "inlined default");
                 }
             }
-            offer(*by_default, "`Arith::mul`");
+            offer(by_default.0, "`Arith::mul`");
         }
         if m == "233,74,0" {
             if let Some(Ok(p)) = xs233.map(|x| &x.nist_packed) {
@@ -1385,10 +1386,11 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          the one `Arith::mul` / `Arith::sqr` inline for this polynomial on this CPU (`—`: \
          the default backend's out-of-line kernel; chosen by polynomial shape, word \
          count and the CPU's class (`InlineClass`: `zen5`, AMD family 1Ah, measured on \
-         a Zen 5; `slow-pdep`, PDEP/PEXT in microcode, measured on a Zen 1; `other`, \
-         every other CPU, measured on an Intel Emerald Rapids); this table lets the \
-         choice be checked on this CPU), and `mul Arith::mul` the product as the \
-         default backend runs it. This CPU's class: ",
+         a Zen 5; `slow-pdep`, PDEP/PEXT in microcode, measured on a Zen 1; \
+         `zen3-zen4`, AMD family 19h, measured on a Zen 4; `other`, every other CPU, \
+         measured on an Intel Emerald Rapids); this table lets the choice be checked on \
+         this CPU), and `mul Arith::mul` / `sqr Arith::sqr` the product and square as \
+         the default backend runs them. This CPU's class: ",
     );
     md.push_str(halfroot::binary::backend::InlineClass::detect().name());
     md.push_str(".\n\n");
@@ -1408,6 +1410,7 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "sqr gpr-shift",
             "default",
             "mul Arith::mul",
+            "sqr Arith::sqr",
         ]);
         for (name, base, kinds, dm, ds, by_default) in &inline {
             let cell = |k: &Option<(f64, f64)>, sq: bool| {
@@ -1419,7 +1422,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             row.push(ns(base.1));
             row.extend(kinds.iter().map(|k| cell(k, true)));
             row.push(ds.clone());
-            row.push(ns(*by_default));
+            row.push(ns(by_default.0));
+            row.push(ns(by_default.1));
             ti.push(row);
         }
         md.push_str(&ti.render());
@@ -1864,7 +1868,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
             "latency_ns": { "out_of_line": { "mul": base.0, "sqr": base.1 }, "inline": per },
             "default_mul": dm,
             "default_sqr": ds,
-            "arith_mul_ns": by_default,
+            "arith_mul_ns": by_default.0,
+            "arith_sqr_ns": by_default.1,
         }));
     }
     if let Some(p) = &probe {

@@ -262,8 +262,38 @@ const fn slice_products(n: usize) -> usize {
 /// (283,12,7,5,0 14.6 against 16.8 ns; 571,193,185,5,0 44.2 against 50.3), but inlined
 /// into `Arith::mul` the same kernels measured no faster than the out-of-line one
 /// (283,12,7,5,0 19.1 against 16.8–16.9 in a run 3–7 % slower throughout; squares
-/// 9.3 against 8.1), so they stay out of line there. CPUs of other families (AMD Zen
-/// 3/4, other Intel cores) were not measured and take that rule.
+/// 9.3 against 8.1), so they stay out of line there.
+///
+/// On an AMD EPYC Zen 4 (family 19h model 11h: PDEP fast, AVX-512 on 256-bit units;
+/// session 52, `halfroot report fields --quick`, two runs, ns per product in one
+/// dependent chain of the kernels called directly) the products rank as on Zen 1:
+/// the fold for the two-word trinomials whose R is one piece (113,9,0 6.6 ns against
+/// 7.1–7.7 by `GprShift`), SSE shifts for the 3–4-word trinomials (233,74,0 10.5
+/// against 12.4; 233,159,0 12.4 against 12.5), and the 5–9-word kernels as Zen 1's rule
+/// picks them, each well ahead of the out-of-line kernel (283,12,7,5,0 `ClmulFold`
+/// 12.9–13.0 against 24.0–24.3; 283,97,89,87,0 `GprShift` 17.9–18.3 against 26.9–28.2;
+/// 409,87,0 `SseShift` 21.0–21.3 against 29.3–29.7; 571,10,5,2,0 `ClmulFold` 33.6–33.9
+/// against 46.6–47.8; 571,193,185,5,0 stays out of line, 48.8 against 52.9 and more).
+/// Inlined into the curves (`halfroot report ec --quick`, five runs of each build
+/// alternating, medians), Zen 1's rule made the 283-, 409- and 571,10,5,2,0-bit curves
+/// 5–14 % faster (sect409k1's ladder 77.5 → 68.8 µs, sect283k1's halve-and-add at
+/// 283,97,89,87,0 52.2 → 45.0 µs) but the 233-bit constant-time ladder up to 10 % slower
+/// with SSE shifts (233,159,0: 20.9 → 23.1 µs), and one product at a time through
+/// `BinaryField::mul` was slower there too (233,159,0 16.5 → 18.9 ns). So
+/// [`InlineClass::Zen3Zen4`] takes Zen 1's rule for products of 5–9 words and the
+/// Emerald Rapids' for 2–4 words (83,29,25,3,0 `ClmulFold` 6.5 against 9.7 by
+/// `GprShift`, squares 5.2 against 8.6). It is also the one class whose squares of 5–9
+/// words are inlined: the kernels called directly beat the default engine's out-of-line
+/// square by 2× (283,12,7,5,0 `ClmulFold` 5.9 ns against 12.8; 409,87,0 `SseShift` 8.0
+/// against 11.4; 571,10,5,2,0 `ClmulFold` 10.9 against 13.6; 571,193,185,5,0 stays out
+/// of line), and inlined into the curves they made them faster again (five alternating
+/// runs, medians: sect283k1's ladder at 283,97,89,87,0 44.7 → 39.8 µs, sect409k1's
+/// 68.8 → 63.2 µs, sect571k1's 143 → 137 µs; the 163- and 233-bit curves, whose code did
+/// not change, within 2 %), although a chain of `Arith::sqr` alone in the report ran
+/// slower at 283,97,89,87,0 and 409,87,0 (17.0 against 13.3–14.3 ns; 15.3 against 11.4).
+/// AMD Zen 3 shares family 19h and Zen 4's scalar and SSE core and takes the same rules
+/// (not measured on a Zen 3). Other Intel cores were not measured and take the rule of
+/// [`InlineClass::Other`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineReduction {
     /// Carry-less folds by the 64-bit pieces of `R = x^(64N−d)·(P − x^d)`, in SSE
@@ -349,7 +379,11 @@ impl InlineReduction {
     ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            let widest = if class == InlineClass::SlowPdep { 9 } else { 4 };
+            let widest = if matches!(class, InlineClass::SlowPdep | InlineClass::Zen3Zen4) {
+                9
+            } else {
+                4
+            };
             if N > widest || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
@@ -361,6 +395,12 @@ impl InlineReduction {
             if one_piece && pentanomial && fold {
                 return Some(InlineReduction::ClmulFold);
             }
+            // Zen 3/4 follow Zen 1 from 5 words on, the Emerald Rapids below.
+            let class = match class {
+                InlineClass::Zen3Zen4 if N > 4 => InlineClass::SlowPdep,
+                InlineClass::Zen3Zen4 => InlineClass::Other,
+                class => class,
+            };
             match class {
                 InlineClass::Zen5 => Some(InlineReduction::GprShift),
                 InlineClass::SlowPdep => {
@@ -374,11 +414,13 @@ impl InlineReduction {
                         Some(InlineReduction::GprShift)
                     }
                 }
-                InlineClass::Other => Some(if N == 2 && fold && pentanomial {
-                    InlineReduction::ClmulFold
-                } else {
-                    InlineReduction::GprShift
-                }),
+                InlineClass::Zen3Zen4 | InlineClass::Other => {
+                    Some(if N == 2 && fold && pentanomial {
+                        InlineReduction::ClmulFold
+                    } else {
+                        InlineReduction::GprShift
+                    })
+                }
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -406,9 +448,12 @@ impl InlineReduction {
     }
 
     /// [`InlineReduction::default_sqr`]'s rule for a CPU of `class`: 2–4 words (wider
-    /// squares were not found faster inlined), one rule on Zen 5 and Zen 1 (the squares
-    /// ranked alike there); on [`InlineClass::Other`] the two-word pentanomials the
-    /// fold serves take it (83,29,25,3,0), as their products do.
+    /// squares were not found faster inlined on Zen 1 and the Emerald Rapids), one rule
+    /// on Zen 5 and Zen 1 (the squares ranked alike there); on [`InlineClass::Other`] and
+    /// [`InlineClass::Zen3Zen4`] the two-word pentanomials the fold serves take it
+    /// (83,29,25,3,0), as their products do. [`InlineClass::Zen3Zen4`] also inlines the
+    /// squares of 5–7 words, and of 8–9 words where R is one piece that the fold serves,
+    /// picked by the same shape rule (571,193,185,5,0 stays out of line).
     #[inline(always)]
     pub fn default_sqr_for<const N: usize, M: ModulusSpec>(
         m: &M,
@@ -416,16 +461,23 @@ impl InlineReduction {
     ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            if N > 4 || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
+            let widest = if class == InlineClass::Zen3Zen4 { 9 } else { 4 };
+            if N > widest || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
             let ks = m.middle_exponents();
             let shift = 64 * N - m.degree() as usize;
             let fold = InlineReduction::ClmulFold.applies::<N, M>(m);
+            let one_piece = x86_64::fold::r_pieces::<N, M>(m) == 1;
+            if N > 7 && !(fold && one_piece) {
+                return None;
+            }
             Some(
                 if fold
-                    && (x86_64::fold::r_pieces::<N, M>(m) == 1
-                        || (class == InlineClass::Other && N == 2 && ks.len() >= 3))
+                    && (one_piece
+                        || (matches!(class, InlineClass::Other | InlineClass::Zen3Zen4)
+                            && N == 2
+                            && ks.len() >= 3))
                 {
                     InlineReduction::ClmulFold
                 } else if ks.len() == 1 && N >= 3 && shift + (ks[0] as usize) < 128 {
@@ -455,6 +507,11 @@ pub enum InlineClass {
     /// AMD families 15h–18h, Zen 1/2), measured on a Zen 1: folds and SSE shifts, 2–7
     /// words inlined and 8–9 where R is one piece of a pentanomial.
     SlowPdep,
+    /// AMD family 19h (Zen 3 and Zen 4), with fast PDEP, measured on a Zen 4: Zen 1's
+    /// rule for products of 5–9 words (5–7 words inlined, 8–9 where R is one piece of a
+    /// pentanomial), the Emerald Rapids' rule for 2–4 words; squares inlined up to 7
+    /// words and 8–9 where R is one piece.
+    Zen3Zen4,
     /// Every other CPU, measured on an Intel Emerald Rapids: Zen 5's rule, but the
     /// two-word pentanomials the fold serves take it (products and squares).
     Other,
@@ -462,14 +519,19 @@ pub enum InlineClass {
 
 impl InlineClass {
     /// Every class.
-    pub const ALL: [InlineClass; 3] =
-        [InlineClass::Zen5, InlineClass::SlowPdep, InlineClass::Other];
+    pub const ALL: [InlineClass; 4] = [
+        InlineClass::Zen5,
+        InlineClass::SlowPdep,
+        InlineClass::Zen3Zen4,
+        InlineClass::Other,
+    ];
 
-    /// The name (`zen5`, `slow-pdep`, `other`).
+    /// The name (`zen5`, `slow-pdep`, `zen3-zen4`, `other`).
     pub fn name(self) -> &'static str {
         match self {
             InlineClass::Zen5 => "zen5",
             InlineClass::SlowPdep => "slow-pdep",
+            InlineClass::Zen3Zen4 => "zen3-zen4",
             InlineClass::Other => "other",
         }
     }
@@ -482,8 +544,8 @@ impl InlineClass {
         self,
         rule: impl Fn(InlineClass) -> Option<InlineReduction>,
     ) -> Option<InlineReduction> {
-        let [a, b, c] = InlineClass::ALL.map(&rule);
-        if a == b && b == c {
+        let [a, b, c, d] = InlineClass::ALL.map(&rule);
+        if a == b && b == c && c == d {
             a
         } else {
             rule(self)
@@ -492,7 +554,7 @@ impl InlineClass {
 
     /// This CPU's class (detected once): [`InlineClass::SlowPdep`] where PDEP is not
     /// fast (or `HALFROOT_CPU` removes `pdep-fast`), [`InlineClass::Zen5`] on AMD family
-    /// 1Ah, else [`InlineClass::Other`].
+    /// 1Ah, [`InlineClass::Zen3Zen4`] on AMD family 19h, else [`InlineClass::Other`].
     #[inline]
     pub fn detect() -> InlineClass {
         #[cfg(target_arch = "x86_64")]

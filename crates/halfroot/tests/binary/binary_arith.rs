@@ -165,9 +165,17 @@ fn inline_reductions_cover_the_small_specs() {
             let zen5 = InlineReduction::default_mul_for::<N, M>(&m, InlineClass::Zen5);
             let slow = InlineReduction::default_mul_for::<N, M>(&m, InlineClass::SlowPdep);
             let other = InlineReduction::default_mul_for::<N, M>(&m, InlineClass::Other);
+            let zen34 = InlineReduction::default_mul_for::<N, M>(&m, InlineClass::Zen3Zen4);
             let here = InlineReduction::default_mul::<N, M>(&m);
             let sqr = InlineReduction::default_sqr::<N, M>(&m);
             let sqr_other = InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::Other);
+            let sqr_zen34 = InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::Zen3Zen4);
+            // Zen 3/4: Zen 1's products of 5–9 words, otherwise the Emerald Rapids' rule.
+            let zen34_like = if N > 4 { slow } else { other };
+            assert_eq!(zen34, zen34_like, "Zen 3/4 product rule on {d}");
+            if N <= 4 {
+                assert_eq!(sqr_zen34, sqr_other, "Zen 3/4 square rule on {d}");
+            }
             assert_eq!(zen5.is_some(), N <= 4, "Zen 5 rule on {d}");
             assert_eq!(other.is_some(), N <= 4, "other CPUs' rule on {d}");
             // R = x^(64N − d)·(P − x^d) in one 64-bit piece: deg R < 64.
@@ -202,9 +210,24 @@ fn inline_reductions_cover_the_small_specs() {
             } else {
                 assert_eq!(other, zen5, "other CPUs, {d}");
             }
+            // Zen 3/4 also inline the squares of 5–7 words, and of 8–9 where R is one
+            // piece (deg R = 64N − d + k_max < 64) and the fold serves.
+            let one_piece_fold = 64 * N - d + (ks[0] as usize) < 64 && fold;
             for class in InlineClass::ALL {
                 let s = InlineReduction::default_sqr_for::<N, M>(&m, class);
-                assert_eq!(s.is_some(), N <= 4, "square rule of {class} on {d}");
+                let inlined = if class == InlineClass::Zen3Zen4 {
+                    N <= 7 || one_piece_fold
+                } else {
+                    N <= 4
+                };
+                assert_eq!(s.is_some(), inlined, "square rule of {class} on {d}");
+                if one_piece_fold && inlined {
+                    assert_eq!(
+                        s,
+                        Some(InlineReduction::ClmulFold),
+                        "square rule of {class} on {d}"
+                    );
+                }
             }
             assert_eq!(
                 InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::Zen5),
@@ -221,7 +244,7 @@ fn inline_reductions_cover_the_small_specs() {
                 InlineReduction::default_sqr_for::<N, M>(&m, here_class),
                 "this CPU's square rule on {d}"
             );
-            for kind in [here, zen5, slow, other, sqr, sqr_other]
+            for kind in [here, zen5, slow, other, zen34, sqr, sqr_other, sqr_zen34]
                 .into_iter()
                 .flatten()
             {

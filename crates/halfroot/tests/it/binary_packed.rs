@@ -509,8 +509,8 @@ fn packed_square_roots_agree_split_by_split() {
 }
 
 /// Both arrangements of the 127,63,0 square written whole in VEX with `vpternlogq`
-/// (`PclmulAvx::with_short_square_127`: the short one is the default on Zen 5 only, the
-/// plain one elsewhere), and the plain one without `vpternlogq` where that is what the
+/// (`PclmulAvx::with_short_square_127`: the short one is the default on Zen 5 and AMD
+/// family 19h, the plain one elsewhere), and the plain one without `vpternlogq` where that is what the
 /// CPU has, against the naive oracle on random 128-bit values (every one a partially
 /// reduced element), edge values, and chains of 64 squares that stay partially reduced.
 #[test]

@@ -73,7 +73,8 @@ impl PclmulAvx {
         });
         has.then(|| PclmulAvx {
             ternlog,
-            short_square_127: ternlog && inline_class() == InlineClass::Zen5,
+            short_square_127: ternlog
+                && matches!(inline_class(), InlineClass::Zen5 | InlineClass::Zen3Zen4),
         })
     }
 
@@ -87,11 +88,13 @@ impl PclmulAvx {
     /// Whether the 127,63,0 square runs its short arrangement (`sqr_127_63_short!`: one
     /// step shorter after the products, three instructions more, three of them
     /// shuffles) rather than the plain one (`sqr_127_63!` with `vpternlogq`: two
-    /// shuffles). Chosen per CPU from measurement: the short one only on
+    /// shuffles). Chosen per CPU from measurement: the short one on
     /// [`InlineClass::Zen5`] (there 3.01–3.08 ns latency against 3.33, the same
-    /// throughput; session 27), the plain one elsewhere (Intel Emerald Rapids, eight
-    /// independent chains / one chain in a C loop: 0.91 / 2.63 ns against 1.15 / 2.80;
-    /// session 40). Always false without `vpternlogq`.
+    /// throughput; session 27) and [`InlineClass::Zen3Zen4`] (AMD Zen 4, session 52, a
+    /// scratch loop over `lanes::sqr`, medians of 15: one chain 2.50–2.53 ns against
+    /// 2.89–2.94, eight independent chains 1.13–1.24 against 1.10–1.14), the plain one
+    /// elsewhere (Intel Emerald Rapids, eight independent chains / one chain in a C loop:
+    /// 0.91 / 2.63 ns against 1.15 / 2.80; session 40). Always false without `vpternlogq`.
     pub fn short_square_127(self) -> bool {
         self.short_square_127
     }
@@ -794,7 +797,8 @@ unsafe fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N])
 }
 
 /// This CPU's [`InlineClass`], cached: [`InlineClass::SlowPdep`] without fast PDEP,
-/// [`InlineClass::Zen5`] on AMD family 1Ah, else [`InlineClass::Other`].
+/// [`InlineClass::Zen5`] on AMD family 1Ah, [`InlineClass::Zen3Zen4`] on AMD family 19h,
+/// else [`InlineClass::Other`].
 pub(crate) fn inline_class() -> InlineClass {
     static CLASS: OnceLock<InlineClass> = OnceLock::new();
     *CLASS.get_or_init(|| {
@@ -802,6 +806,8 @@ pub(crate) fn inline_class() -> InlineClass {
             InlineClass::SlowPdep
         } else if crate::cpu::amd_family() == Some(0x1a) {
             InlineClass::Zen5
+        } else if crate::cpu::amd_family() == Some(0x19) {
+            InlineClass::Zen3Zen4
         } else {
             InlineClass::Other
         }
