@@ -434,7 +434,9 @@ fn direct_layout(d: u32, n: usize) -> Layout {
 
 /// The default constant-time half-trace / solver method on this CPU for degree `d`:
 /// [`HalfTraceMethod::MaskCt`] with AVX-512 (eight rows per masked `vpxorq`) at every
-/// size; with AVX2 `MaskCt` (its rows' masks made by `vpcmpeqq`, see
+/// size, except on AMD family 19h (Zen 4, whose AVX-512 runs on 256-bit units), which
+/// takes [`HalfTraceMethod::FoldedMaskCt`] on the AVX-512 rows above 320 bits (more than
+/// five words); with AVX2 `MaskCt` (its rows' masks made by `vpcmpeqq`, see
 /// [`linear_map::backend::x86_64`](super::linear_map::backend::x86_64)) up to 192 bits
 /// (three words) and [`HalfTraceMethod::FoldedMaskCt`] (the even bits folded away
 /// first, half the rows) above (above 256 bits before session 34's faster folding);
@@ -474,12 +476,28 @@ fn direct_layout(d: u32, n: usize) -> Layout {
 /// 67–77, 163 bits (both polynomials) 83 / 92, 233,74,0 137–138 / 131–132, 233,159,0
 /// 137–140 / 130–152, 283 bits 190–192 / 172–175, 409 bits 359–657 / 246–395, 571
 /// bits 727–740 / 392–395: the folded rows now win from four words on.
+///
+/// Session 52, on an AMD EPYC Zen 4 (family 19h model 11h, AVX-512 on 256-bit units),
+/// both on the AVX-512 rows, ns, mask-ct / folded-mask-ct. Independent calls
+/// (`report fields --quick --peers`) favour the folds from 223 bits (233,159,0 47.2 /
+/// 38.4, 409,87,0 123 / 83.8, 571 bits 362–376 / 142–144), but a dependent chain of
+/// `half_trace_with` (a scratch program, medians of 9, two runs) favours the unfolded rows
+/// up to 283 bits (191,9,0 38.7–44.9 / 48.4–56.7, 233,74,0 49.9–60.5 / 56.8–66.6,
+/// 283,12,7,5,0 70.9–81.3 / 82.4–82.5, 283,97,89,87,0 68.9–72.1 / 67.5–70.4) and the
+/// folds above (409,87,0 131–134 / 102–110, 571,10,5,2,0 377–427 / 147–156). A halving
+/// or a solver inside a scalar multiplication is one call after another, so the chain
+/// decides: folds above 320 bits. On the Zen 5 and the Emerald Rapids the folds were not
+/// measured against the AVX-512 rows, which stay the default at every size.
 pub fn default_half_trace_ct_method(d: u32) -> HalfTraceMethod {
     use super::linear_map::backend::Kernel;
     let kernel = Kernel::detect(Layout::MaskCt);
     #[cfg(target_arch = "x86_64")]
     if matches!(kernel, Kernel::Avx512(_)) {
-        return HalfTraceMethod::MaskCt;
+        return if crate::cpu::amd_family() == Some(0x19) && d > 320 {
+            HalfTraceMethod::FoldedMaskCt
+        } else {
+            HalfTraceMethod::MaskCt
+        };
     }
     // (Other targets have the portable kernel only.)
     if matches!(kernel, Kernel::Portable) || d > 192 {
