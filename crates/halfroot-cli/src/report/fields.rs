@@ -671,8 +671,9 @@ fn packed_representations() -> String {
          at 233,159,0 {}. Their products issue {encoding} (`product_kernel`: `{mul_233}` \
          at 233,74,0, `{mul_233_159}` at 233,159,0); the squares (`square_kernel`) run \
          `{sqr_233}` at 233,74,0, `{sqr_233_159}` at 233,159,0 and `{sqr_127}` at \
-         127,63,0 (`127-63-short` on Zen 5 and AMD family 19h, measured per CPU). The packed square \
-         root (`sqrt_kernel`) runs `{sqrt_233}` at 233,74,0 and `{sqrt_127}` at 127,63,0.\n",
+         127,63,0 (`127-63-short` on Zen 5 and AMD family 19h, measured per CPU). The \
+         packed square root (`sqrt_kernel`) runs `{sqrt_233}` at 233,74,0 and \
+         `{sqrt_127}` at 127,63,0.\n",
         describe(
             nist.as_ref().map(|f| f.is_montgomery()),
             nist.as_ref().map(|f| f.is_partially_reduced())
