@@ -702,13 +702,19 @@ pub fn mul<const N: usize, M: ModulusSpec>(
                 return mul_233_74_vex(a, b, ternlog);
             }
         }
-        reduce(
-            t,
-            kind,
-            m,
-            fold::mul_pairs::<N>(t, &widen(a), &widen(b)),
-            false,
-        )
+        let (wa, wb) = (widen(a), widen(b));
+        if let Some(c) = fold::mul_fold_early::<N, M>(t, kind, m, &wa, &wb) {
+            // Below x^(64N) already (three words, R in one word).
+            return narrow(&fold::reduce_pairs_sse(
+                t,
+                kind,
+                m,
+                c,
+                64 * N,
+                !partial_pays::<N, M>(m),
+            ));
+        }
+        reduce(t, kind, m, fold::mul_pairs::<N>(t, &wa, &wb), false)
     }
 }
 
