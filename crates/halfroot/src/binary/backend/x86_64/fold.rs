@@ -1595,7 +1595,7 @@ pub unsafe fn mul_128_by_pairs<const N: usize>(
 }
 
 /// The product of two values below x^192 held as pairs (N = 3), reduced below x^192
-/// modulo x^(192 − d)·P by [`mul_192_fold_early`], where `kind` is
+/// modulo x^(192 − d)·P by `mul_192_fold_early` (below), where `kind` is
 /// [`InlineReduction::ClmulFold`], 128 < d ≤ 192 and R = x^(192 − d)·(P − x^d) is one
 /// word (163,7,6,3,0, 191,9,0; not 163,57,49,29,0); `None` elsewhere. Partially
 /// reduced: [`reduce_pairs_to`] from `top` = 192 with `finish` folds the bits at and
