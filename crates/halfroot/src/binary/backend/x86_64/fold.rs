@@ -324,7 +324,7 @@ pub unsafe fn mul_inline<const N: usize, M: ModulusSpec>(
     // SAFETY: forwarded from the caller.
     if let Some(c) = unsafe { mul_fold_early(form, kind, m, &a, &b) } {
         // Below x^(64N) already: only the bits at and above d are left to fold.
-        return result_words(&unsafe { reduce_pairs_to(form, m, c, 64 * N, true) });
+        return unsafe { reduce_inline_from(form, kind, m, c, 64 * N) };
     }
     let c = mul_pairs(form, &a, &b);
     reduce_inline(form, kind, m, c)
@@ -1640,7 +1640,8 @@ pub unsafe fn mul_fold_early<const N: usize, M: ModulusSpec>(
 /// schedule, `BinaryField::mul` 8.41–8.43 against 8.56–9.14 (whose words go through
 /// general registers between products); the kernel alone written with intrinsics for
 /// that CPU (VEX throughout) 6.41–6.44. Not measured on other CPUs (the same
-/// instructions, issued in another order).
+/// instructions, issued in another order). Constant-time: no branch or address depends
+/// on the operands. Inputs below x^192 (partially reduced is fine), output below x^192.
 ///
 /// # Safety
 /// The CPU must have PCLMULQDQ.

@@ -705,14 +705,7 @@ pub fn mul<const N: usize, M: ModulusSpec>(
         let (wa, wb) = (widen(a), widen(b));
         if let Some(c) = fold::mul_fold_early::<N, M>(t, kind, m, &wa, &wb) {
             // Below x^(64N) already (three words, R in one word).
-            return narrow(&fold::reduce_pairs_sse(
-                t,
-                kind,
-                m,
-                c,
-                64 * N,
-                !partial_pays::<N, M>(m),
-            ));
+            return reduce_from(t, kind, m, c, 64 * N, false);
         }
         reduce(t, kind, m, fold::mul_pairs::<N>(t, &wa, &wb), false)
     }
