@@ -220,22 +220,39 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
         Ok(self.halve_lambda_unchecked::<CT>(p))
     }
 
-    /// [`BinaryCurve::halve_lambda`] on a curve whose support the caller has checked
-    /// (halve-and-add, once per scalar multiplication). On an unsupported curve the
-    /// result is meaningless, never a panic.
-    pub(crate) fn halve_lambda_unchecked<const CT: bool>(
+    /// [`BinaryCurve::halve_lambda`] in place: `p` becomes its half. This is the form
+    /// halve-and-add runs. In a chain on a curve with v = 1 and odd d (λ̂ carried, see
+    /// the module documentation) the three coordinates are overwritten where they are:
+    /// returning a new [`LambdaPoint`] makes the compiler build it and copy it over the
+    /// old one (its `Option` included), which on an AMD Zen 4 cost 8–9 ns per halving at
+    /// 163 and 233 bits (scratch chains: 51.5 against 42.7 ns, 57.3 against 48.1).
+    /// Errors as [`BinaryCurve::halve_lambda`], `p` then unchanged.
+    pub fn halve_lambda_in_place<const CT: bool>(
         &self,
-        p: &LambdaPoint<F::Elem>,
-    ) -> LambdaPoint<F::Elem> {
-        let f = &self.field;
-        // On v = 1 without H (even d), a λ̂ given by the caller is ignored: the last arm.
-        match (&p.lambda_hat, &self.half_trace_a, self.two_adicity()) {
-            (Some(lhat), Some((h_a, _)), 1) => {
+        p: &mut LambdaPoint<F::Elem>,
+    ) -> Result<()> {
+        if self.halving_unsupported().is_some() {
+            return Err(self.halving_error());
+        }
+        self.halve_lambda_in_place_unchecked::<CT>(p);
+        Ok(())
+    }
+
+    /// [`BinaryCurve::halve_lambda_in_place`] on a curve whose support the caller has
+    /// checked (halve-and-add, once per scalar multiplication).
+    #[inline(always)]
+    pub(crate) fn halve_lambda_in_place_unchecked<const CT: bool>(
+        &self,
+        p: &mut LambdaPoint<F::Elem>,
+    ) {
+        if self.two_adicity() == 1 {
+            if let (Some(lhat), Some((h_a, _))) = (p.lambda_hat.as_mut(), &self.half_trace_a) {
                 // v = 1 in a chain: λ̂ = H(x + a) carried; the next one by H∘√ from u².
+                let f = &self.field;
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), lhat));
                 let c = Choice::from(f.trace(&t));
                 let u2 = f.select(&f.add(&t, &p.x), &t, c);
-                let lambda = f.select(lhat, &f.add(lhat, &f.one()), c);
+                p.lambda = f.select(lhat, &f.add(lhat, &f.one()), c);
                 let h = if CT {
                     f.half_trace(&f.sqrt(&u2))
                 } else {
@@ -243,23 +260,16 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 }
                 // Some: H(a) exists, so d is odd.
                 .unwrap_or_else(|| f.zero());
-                LambdaPoint {
-                    x: f.sqrt(&u2),
-                    lambda,
-                    lambda_hat: Some(f.add(&h, h_a)),
-                }
+                p.x = f.sqrt(&u2);
+                *lhat = f.add(&h, h_a);
+                return;
             }
-            (given, Some((c, c2)), 2) => {
-                // v = 2: both halves lie in 2E; keep the one whose halves do too. λ̂ is
-                // carried from the previous halving (or computed here when not given).
-                let computed;
-                let lhat = match given {
-                    Some(lhat) => lhat,
-                    None => {
-                        computed = self.half_trace_of::<CT>(&self.add_a(&p.x));
-                        &computed
-                    }
-                };
+        }
+        if self.two_adicity() == 2 {
+            if let (Some(lhat), Some((c, c2))) = (p.lambda_hat.as_mut(), &self.half_trace_a) {
+                // v = 2: both halves lie in 2E; keep the one whose halves do too, λ̂
+                // carried from the previous halving.
+                let f = &self.field;
                 let t = f.mul(&p.x, &f.add(&f.add(&p.lambda, &p.x), lhat));
                 let h = self.half_trace_of::<CT>(&t);
                 let lambda_b = f.add(lhat, &f.one());
@@ -281,11 +291,38 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 } else {
                     (f.add(&t, &p.x), lhat.clone(), f.add(&f.add(&h, lhat), c))
                 };
-                LambdaPoint {
-                    x: f.sqrt(&u2),
-                    lambda: lam,
-                    lambda_hat: Some(f.add(&f.sqrt(&hh), c)),
+                p.x = f.sqrt(&u2);
+                p.lambda = lam;
+                *lhat = f.add(&f.sqrt(&hh), c);
+                return;
+            }
+        }
+        *p = self.halve_lambda_unchecked::<CT>(p);
+    }
+
+    /// [`BinaryCurve::halve_lambda`] on a curve whose support the caller has checked
+    /// (halve-and-add, once per scalar multiplication). On an unsupported curve the
+    /// result is meaningless, never a panic.
+    pub(crate) fn halve_lambda_unchecked<const CT: bool>(
+        &self,
+        p: &LambdaPoint<F::Elem>,
+    ) -> LambdaPoint<F::Elem> {
+        let f = &self.field;
+        // On v = 1 without H (even d), a λ̂ given by the caller is ignored: the last arm.
+        match (&p.lambda_hat, &self.half_trace_a, self.two_adicity()) {
+            (Some(_), Some(_), 1) => {
+                let mut q = p.clone();
+                self.halve_lambda_in_place_unchecked::<CT>(&mut q);
+                q
+            }
+            (given, Some(_), 2) => {
+                // v = 2: λ̂ carried from the previous halving, or computed here.
+                let mut q = p.clone();
+                if given.is_none() {
+                    q.lambda_hat = Some(self.half_trace_of::<CT>(&self.add_a(&p.x)));
                 }
+                self.halve_lambda_in_place_unchecked::<CT>(&mut q);
+                q
             }
             _ => {
                 // v = 1: λ̂ from the solver, choose by Tr(t). (Also reached, with a

@@ -642,6 +642,14 @@ fn operation_counts() {
             halving,
             "{name} constant-time halving"
         );
+        assert_eq!(
+            count(&|| {
+                let mut q = start.clone();
+                c.halve_lambda_in_place::<false>(&mut q).expect("halving");
+            }),
+            halving,
+            "{name} halving in place"
+        );
         let half = c.halve_lambda::<false>(&start).expect("halving");
         assert_eq!(
             c.double_vartime(&c.lambda_to_affine(&half)),
@@ -657,6 +665,14 @@ fn operation_counts() {
                 count(&|| drop(c.halve_lambda::<false>(&chained).expect("halving"))),
                 halving,
                 "{name} chained halving"
+            );
+            assert_eq!(
+                count(&|| {
+                    let mut q = chained.clone();
+                    c.halve_lambda_in_place::<false>(&mut q).expect("halving");
+                }),
+                halving,
+                "{name} chained halving in place"
             );
             let next = c.halve_lambda::<false>(&chained).expect("halving");
             assert_eq!(

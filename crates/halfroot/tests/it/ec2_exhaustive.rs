@@ -788,7 +788,9 @@ fn off_curve_points_are_refused() {
 /// the oracle's half-trace Σ x^(4^i) (or `None` where the chain carries none). On
 /// cofactor-4 curves a point given without λ̂ is halved alike (λ̂ computed). On the
 /// curves without halving, `halve_lambda` of every such point, with or without a λ̂,
-/// is `UnsupportedAlgorithm` (a λ̂ given there used to reach a panic).
+/// is `UnsupportedAlgorithm` (a λ̂ given there used to reach a panic). Every halving is
+/// also made in place (`halve_lambda_in_place`), with the same result, and the point
+/// left unchanged on an error.
 #[test]
 fn halving_chains_every_point() {
     for c in cases() {
@@ -811,6 +813,20 @@ fn halving_chains_every_point() {
                             "{} halve_lambda({given:?}): {got:?}",
                             c.label
                         );
+                    }
+                    for ct in [false, true] {
+                        let mut in_place = given.clone();
+                        let got = if ct {
+                            c.curve.halve_lambda_in_place::<true>(&mut in_place)
+                        } else {
+                            c.curve.halve_lambda_in_place::<false>(&mut in_place)
+                        };
+                        assert!(
+                            matches!(got, Err(Error::UnsupportedAlgorithm { .. })),
+                            "{} halve_lambda_in_place({given:?}): {got:?}",
+                            c.label
+                        );
+                        assert_eq!(in_place, given, "{}: unchanged on an error", c.label);
                     }
                 }
             }
@@ -844,13 +860,24 @@ fn halving_chains_every_point() {
                 let xc = c.unel(&cur.x);
                 let want_hat = carried.then(|| half_trace(o.f.add(xc, o.a)));
                 assert_eq!(hat, want_hat, "{}: λ̂ of the input", ctx(step));
+                // Both forms, returned and in place, which must agree.
                 let halve = |l: &LambdaPoint<Vec<u64>>, ct: bool| {
-                    let got = if ct {
-                        c.curve.halve_lambda::<true>(l)
+                    let mut in_place = l.clone();
+                    let (got, done) = if ct {
+                        (
+                            c.curve.halve_lambda::<true>(l),
+                            c.curve.halve_lambda_in_place::<true>(&mut in_place),
+                        )
                     } else {
-                        c.curve.halve_lambda::<false>(l)
+                        (
+                            c.curve.halve_lambda::<false>(l),
+                            c.curve.halve_lambda_in_place::<false>(&mut in_place),
+                        )
                     };
-                    got.unwrap_or_else(|e| panic!("{}: {e}", ctx(step)))
+                    let got = got.unwrap_or_else(|e| panic!("{}: {e}", ctx(step)));
+                    done.unwrap_or_else(|e| panic!("{}: in place: {e}", ctx(step)));
+                    assert_eq!(in_place, got, "{}: in place differs", ctx(step));
+                    got
                 };
                 let next = halve(&cur, false);
                 let next_ct = halve(&cur, true);

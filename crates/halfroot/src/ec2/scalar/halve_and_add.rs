@@ -59,7 +59,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 acc[slot(d)] = self.ld_add_mixed_vartime(&acc[slot(d)], &signed(self, &q, d < 0));
             }
             if i > 0 {
-                cur = self.halve_lambda_unchecked::<false>(&cur);
+                self.halve_lambda_in_place_unchecked::<false>(&mut cur);
             }
         }
         let mut a = acc.pop().expect("at least one accumulator");
@@ -112,7 +112,7 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
                 };
             }
             if i > 0 {
-                cur = self.halve_lambda_unchecked::<false>(&cur);
+                self.halve_lambda_in_place_unchecked::<false>(&mut cur);
             }
         }
         let mut a = acc.pop().expect("at least one accumulator");
