@@ -82,6 +82,13 @@ fn main() -> Result<(), halfroot::Error> {
         .halve(&p)?
         .ok_or_else(|| halfroot::Error::DivisionByZero("even order".into()))?;
     assert_eq!(curve.double_vartime(&half), p);
+    // The same half in the λ-representation, halved in place as halve-and-add does
+    // (`None` only for O and the point of order 2).
+    let mut l = curve
+        .lambda_point_vartime(&p)
+        .ok_or_else(|| halfroot::Error::DivisionByZero("x = 0".into()))?;
+    curve.halve_lambda_in_place::<false>(&mut l)?;
+    assert_eq!(curve.lambda_to_affine(&l), half);
     let (d, q) = curve.keygen(&mut rand::thread_rng())?; // d secret, Q = d·G by the ladder
     let spki = curve.encode_spki(&q, false)?; // DER SubjectPublicKeyInfo
     let (e, _) = curve.keygen(&mut rand::thread_rng())?;

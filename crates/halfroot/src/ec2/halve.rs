@@ -24,7 +24,8 @@
 //! for the previous trace, multiplication and half-trace. For odd d, H is F₂-linear and
 //! commutes with √, so H(u + a) = H(√(u²)) + H(a), and H∘√ is one more linear map,
 //! tabulated like H ([`BinaryFieldOps::half_trace_of_sqrt_vartime`]). The variable-time
-//! chains ([`BinaryCurve::lambda_point_vartime`], halve-and-add) carry λ̂ of the
+//! chains ([`BinaryCurve::lambda_point_vartime`], then
+//! [`BinaryCurve::halve_lambda_in_place`] as halve-and-add runs it) carry λ̂ of the
 //! current point in [`LambdaPoint::lambda_hat`] and compute the next one from u² by
 //! that table, beside the square root instead of after it: the same 1M + 1H + 1T +
 //! 1SR per halving (the chain's first λ̂ is computed when it starts), one square root
@@ -221,12 +222,12 @@ impl<F: BinaryFieldOps> BinaryCurve<F> {
     }
 
     /// [`BinaryCurve::halve_lambda`] in place: `p` becomes its half. This is the form
-    /// halve-and-add runs. In a chain on a curve with v = 1 and odd d (λ̂ carried, see
-    /// the module documentation) the three coordinates are overwritten where they are:
-    /// returning a new [`LambdaPoint`] makes the compiler build it and copy it over the
-    /// old one (its `Option` included), which on an AMD Zen 4 cost 8–9 ns per halving at
-    /// 163 and 233 bits (scratch chains: 51.5 against 42.7 ns, 57.3 against 48.1).
-    /// Errors as [`BinaryCurve::halve_lambda`], `p` then unchanged.
+    /// halve-and-add runs. In the chained forms (λ̂ carried: see the module
+    /// documentation) x, λ and λ̂ are overwritten where they are; returning a new
+    /// [`LambdaPoint`] makes the compiler build it and copy it over the old one, its
+    /// `Option` included (on an AMD Zen 4, `report ec`: 52.0 → 47.7 ns per halving on
+    /// B-163, 57.8 → 53.7 on B-233, their SSRF fields). Errors as
+    /// [`BinaryCurve::halve_lambda`], `p` then unchanged.
     pub fn halve_lambda_in_place<const CT: bool>(
         &self,
         p: &mut LambdaPoint<F::Elem>,
