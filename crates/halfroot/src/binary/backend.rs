@@ -294,6 +294,28 @@ const fn slice_products(n: usize) -> usize {
 /// AMD Zen 3 shares family 19h and Zen 4's scalar and SSE core and takes the same rules
 /// (not measured on a Zen 3). Other Intel cores were not measured and take the rule of
 /// [`InlineClass::Other`].
+///
+/// Since session 55 the two-word pentanomials the fold serves (83,29,25,3,0) take the
+/// fold on every class, Zen 5 included, for products and squares. Where the classes'
+/// rules differ the kernel is a run-time value in every product, and where one candidate
+/// ends in general registers and the other in SSE registers LLVM merges the result in
+/// general registers: `perf annotate` of a dependent chain of `BinaryField::mul` on
+/// 83,29,25,3,0 on the Zen 4 showed a `movq` to general registers, a `movq`/`punpcklqdq`
+/// back and a test of the class flag in the loop, about 2.6 ns a product. With one rule
+/// (AMD EPYC Zen 4, family 19h model 11h; scratch harness, dependent chains of
+/// `BinaryField::mul` and `sqr`, four alternating runs of each build, medians): products
+/// 8.88 → 6.36 ns, squares 7.54 → 4.99 ns; 83,7,4,2,0 and every other field unchanged
+/// (5.84 / 4.40 ns); the doubling of the genus-2 curves C1 and C2 over 83,29,25,3,0
+/// 338–340 → 313–316 ns. The fold had won for this polynomial on every CPU it was
+/// measured on (products on Zen 1, the Emerald Rapids and Zen 4, squares on the last
+/// two); Zen 5 did not measure it apart, and `halfroot report fields` prints every
+/// kernel for it on the CPU it runs on.
+/// Fields where the rules still differ keep that cost where the candidates end in
+/// different registers (127,1,0 and 97,33,0 products: Zen 1's fold against
+/// `GprShift`; the 3–4-word trinomials: Zen 1's `SseShift` against `GprShift`); making
+/// the 3–4-word trinomials take `GprShift` on every class changed the 233-bit product by
+/// 2–3 % on the Zen 4, inside the ±10 % code-layout noise of unchanged fields, and
+/// would lose 15 % on Zen 1, so they keep per-class rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineReduction {
     /// Carry-less folds by the 64-bit pieces of `R = x^(64N−d)·(P − x^d)`, in SSE
@@ -392,7 +414,10 @@ impl InlineReduction {
             let pentanomial = m.middle_exponents().len() >= 3;
             let trinomial_sse =
                 m.middle_exponents().len() == 1 && InlineReduction::SseShift.applies::<N, M>(m);
-            if one_piece && pentanomial && fold {
+            // Every class: the fold for pentanomials whose R is one piece, and for the
+            // two-word pentanomials it serves (83,29,25,3,0), where a rule that differs
+            // between classes would cost a register round trip in every product.
+            if (one_piece || N == 2) && pentanomial && fold {
                 return Some(InlineReduction::ClmulFold);
             }
             // Zen 3/4 follow Zen 1 from 5 words on, the Emerald Rapids below.
@@ -402,11 +427,10 @@ impl InlineReduction {
                 class => class,
             };
             match class {
-                InlineClass::Zen5 => Some(InlineReduction::GprShift),
                 InlineClass::SlowPdep => {
                     if N > 7 {
                         None
-                    } else if N == 2 && fold && (one_piece || pentanomial) {
+                    } else if N == 2 && fold && one_piece {
                         Some(InlineReduction::ClmulFold)
                     } else if N >= 3 && trinomial_sse {
                         Some(InlineReduction::SseShift)
@@ -414,12 +438,8 @@ impl InlineReduction {
                         Some(InlineReduction::GprShift)
                     }
                 }
-                InlineClass::Zen3Zen4 | InlineClass::Other => {
-                    Some(if N == 2 && fold && pentanomial {
-                        InlineReduction::ClmulFold
-                    } else {
-                        InlineReduction::GprShift
-                    })
+                InlineClass::Zen5 | InlineClass::Zen3Zen4 | InlineClass::Other => {
+                    Some(InlineReduction::GprShift)
                 }
             }
         }
@@ -448,12 +468,13 @@ impl InlineReduction {
     }
 
     /// [`InlineReduction::default_sqr`]'s rule for a CPU of `class`: 2–4 words (wider
-    /// squares were not found faster inlined on Zen 1 and the Emerald Rapids), one rule
-    /// on Zen 5 and Zen 1 (the squares ranked alike there); on [`InlineClass::Other`] and
-    /// [`InlineClass::Zen3Zen4`] the two-word pentanomials the fold serves take it
-    /// (83,29,25,3,0), as their products do. [`InlineClass::Zen3Zen4`] also inlines the
-    /// squares of 5–7 words, and of 8–9 words where R is one piece that the fold serves,
-    /// picked by the same shape rule (571,193,185,5,0 stays out of line).
+    /// squares were not found faster inlined on Zen 1 and the Emerald Rapids), one shape
+    /// rule on every class: the fold where R is one piece and for the two-word
+    /// pentanomials it serves (83,29,25,3,0, as their products; on every class since
+    /// session 55, see [`InlineReduction`]), SSE shifts for 3–4-word trinomials whose
+    /// R fits, general-register shifts otherwise. [`InlineClass::Zen3Zen4`] also inlines
+    /// the squares of 5–7 words, and of 8–9 words where R is one piece that the fold
+    /// serves (571,193,185,5,0 stays out of line).
     #[inline(always)]
     pub fn default_sqr_for<const N: usize, M: ModulusSpec>(
         m: &M,
@@ -472,20 +493,13 @@ impl InlineReduction {
             if N > 7 && !(fold && one_piece) {
                 return None;
             }
-            Some(
-                if fold
-                    && (one_piece
-                        || (matches!(class, InlineClass::Other | InlineClass::Zen3Zen4)
-                            && N == 2
-                            && ks.len() >= 3))
-                {
-                    InlineReduction::ClmulFold
-                } else if ks.len() == 1 && N >= 3 && shift + (ks[0] as usize) < 128 {
-                    InlineReduction::SseShift
-                } else {
-                    InlineReduction::GprShift
-                },
-            )
+            Some(if fold && (one_piece || (N == 2 && ks.len() >= 3)) {
+                InlineReduction::ClmulFold
+            } else if ks.len() == 1 && N >= 3 && shift + (ks[0] as usize) < 128 {
+                InlineReduction::SseShift
+            } else {
+                InlineReduction::GprShift
+            })
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -500,8 +514,8 @@ impl InlineReduction {
 /// measured apart; see [`InlineReduction`] for the measurements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InlineClass {
-    /// AMD family 1Ah (Zen 5), with fast PDEP: reductions in general registers, 2–4
-    /// words inlined.
+    /// AMD family 1Ah (Zen 5), with fast PDEP: reductions in general registers but the
+    /// fold for pentanomials it serves in one piece or in two words, 2–4 words inlined.
     Zen5,
     /// PDEP/PEXT in microcode (no [`Feature::PdepFast`](crate::cpu::Feature::PdepFast):
     /// AMD families 15h–18h, Zen 1/2), measured on a Zen 1: folds and SSE shifts, 2–7
@@ -512,8 +526,9 @@ pub enum InlineClass {
     /// pentanomial), the Emerald Rapids' rule for 2–4 words; squares inlined up to 7
     /// words and 8–9 where R is one piece.
     Zen3Zen4,
-    /// Every other CPU, measured on an Intel Emerald Rapids: Zen 5's rule, but the
-    /// two-word pentanomials the fold serves take it (products and squares).
+    /// Every other CPU, measured on an Intel Emerald Rapids: Zen 5's rule (which since
+    /// session 55 gives the two-word pentanomials the fold, as the Emerald Rapids'
+    /// measurements asked).
     Other,
 }
 

@@ -198,17 +198,24 @@ fn inline_reductions_cover_the_small_specs() {
                     assert_eq!(rule, Some(InlineReduction::ClmulFold), "{d}");
                 }
             }
-            // Other CPUs: Zen 5's rule but the fold for the two-word pentanomials.
+            // Other CPUs: Zen 5's rule. Every class takes the fold for the two-word
+            // pentanomials it serves, products and squares, so that the kernel is a
+            // constant there (a per-class choice costs a register round trip).
+            assert_eq!(other, zen5, "other CPUs, {d}");
             let two_word_fold = N == 2 && ks.len() == 3 && fold;
             if two_word_fold {
-                assert_eq!(other, Some(InlineReduction::ClmulFold), "other CPUs, {d}");
-                assert_eq!(
-                    sqr_other,
-                    Some(InlineReduction::ClmulFold),
-                    "other CPUs, {d}"
-                );
-            } else {
-                assert_eq!(other, zen5, "other CPUs, {d}");
+                for class in InlineClass::ALL {
+                    assert_eq!(
+                        InlineReduction::default_mul_for::<N, M>(&m, class),
+                        Some(InlineReduction::ClmulFold),
+                        "product rule of {class} on {d}"
+                    );
+                    assert_eq!(
+                        InlineReduction::default_sqr_for::<N, M>(&m, class),
+                        Some(InlineReduction::ClmulFold),
+                        "square rule of {class} on {d}"
+                    );
+                }
             }
             // Zen 3/4 also inline the squares of 5–7 words, and of 8–9 where R is one
             // piece (deg R = 64N − d + k_max < 64) and the fold serves.
@@ -260,6 +267,20 @@ fn inline_reductions_cover_the_small_specs() {
     }
     halfroot::for_each_representative_binary_spec!(each);
     assert!(seen >= 13, "only {seen} specs of 2–9 words");
+    // The SSRF field of the genus-2 curves C1 and C2 is among them: the fold on every
+    // class.
+    for class in InlineClass::ALL {
+        for rule in [
+            InlineReduction::default_mul_for::<2, spec::Ssrf83>(&spec::Ssrf83, class),
+            InlineReduction::default_sqr_for::<2, spec::Ssrf83>(&spec::Ssrf83, class),
+        ] {
+            assert_eq!(
+                rule,
+                Some(InlineReduction::ClmulFold),
+                "83,29,25,3,0 on {class}"
+            );
+        }
+    }
 }
 
 /// The inlined carry-less fold serves the two-word SSRF polynomials whose middle term
