@@ -311,7 +311,7 @@ const fn slice_products(n: usize) -> usize {
 /// two); Zen 5 did not measure it apart, and `halfroot report fields` prints every
 /// kernel for it on the CPU it runs on.
 /// Fields where the rules still differ keep that cost where the candidates end in
-/// different registers (127,1,0 and 97,33,0 products: Zen 1's fold against
+/// different registers (127,1,0 and 97,6,0 products: Zen 1's fold against
 /// `GprShift`; the 3–4-word trinomials: Zen 1's `SseShift` against `GprShift`); making
 /// the 3–4-word trinomials take `GprShift` on every class changed the 233-bit product by
 /// 2–3 % on the Zen 4, inside the ±10 % code-layout noise of unchanged fields, and

@@ -161,8 +161,12 @@ pub fn reduce_below<const N: usize, M: ModulusSpec>(
             t.fold(ks, 0, w);
         }
     } else {
-        let mut end = top;
-        while end > d {
+        // Chunk i is [max(top − s(i + 1), d), top − s·i). A counted loop, so that LLVM
+        // knows its trip count for a compile-time spec and unrolls it to straight code
+        // (a `while` over the chunk's end was left rolled, with every shift by `cl`).
+        let chunks = (top - d).div_ceil(s);
+        for i in 0..chunks {
+            let end = top - s * i;
             let p = if end - d > s { end - s } else { d };
             let width = end - p;
             let (j, sh) = (p / 64, p % 64);
@@ -173,7 +177,6 @@ pub fn reduce_below<const N: usize, M: ModulusSpec>(
             w &= (1u64 << width) - 1;
             t.xor_at(p, w);
             t.fold(ks, p - d, w);
-            end = p;
         }
     }
     t.lo
