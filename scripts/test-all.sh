@@ -150,6 +150,19 @@ for level in "${levels[@]:0:${#levels[@]}-1}"; do   # the last one is native, ru
             --skip ssrf_codegen:: --skip ssrf::)
     done
 done
+# Forced CPU classes: the rule that picks the inlined field product and square
+# (`InlineClass`) is chosen by CPU class, so on one machine only its own class's kernels
+# would run inside `Arith::mul` / `sqr`. The products and squares against the naive
+# oracle (`binary_arith::`, every compile-time spec) run again under every other class
+# (`HALFROOT_INLINE_CLASS`; each class needs only PCLMULQDQ and SSE2, which the
+# kernels' tokens check, so this runs wherever PCLMULQDQ does).
+native_class="$(./target/"$HALFROOT_CARGO_PROFILE"/halfroot cpu | sed -n 's/^inlined kernels by the rule of CPU class: //p')"
+binary_bin="$(printf '%s\n' "${forced_bins[@]}" | grep '/binary-')"
+for class in zen5 slow-pdep zen3-zen4 other; do
+    [ "$class" = "$native_class" ] && continue
+    echo "== forced class HALFROOT_INLINE_CLASS=$class =="
+    (cd crates/halfroot && HALFROOT_INLINE_CLASS="$class" "$binary_bin" -q binary_arith::)
+done
 forced_levels="${levels[*]:0:${#levels[@]}-1}"
 if [ -n "$clmul_same_ext" ] && [[ " $forced_levels " == *" clmul "* ]]; then
     forced_levels="$forced_levels (F_{q^k}, GF(p) and GF(p²) not at clmul: the portable path)"

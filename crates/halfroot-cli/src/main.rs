@@ -189,6 +189,9 @@ fn main() -> ExitCode {
     if let Err(e) = halfroot::cpu::restriction_from_env() {
         return fail(&e.to_string());
     }
+    if let Err(e) = halfroot::binary::backend::InlineClass::override_from_env() {
+        return fail(&e.to_string());
+    }
     match cli.command {
         Command::Cpu { levels } => {
             if levels {
@@ -200,6 +203,10 @@ fn main() -> ExitCode {
                 outln!(
                     "levels supported here: {}",
                     halfroot::cpu::supported_levels().join(", ")
+                );
+                outln!(
+                    "inlined kernels by the rule of CPU class: {}",
+                    halfroot::binary::backend::InlineClass::detect().name()
                 );
             }
             ExitCode::SUCCESS

@@ -152,12 +152,20 @@ pub fn run(opts: &Options) -> Result<(), String> {
 }
 
 /// One line naming the CPU and the features halfroot uses (`halfroot::cpu`: detected,
-/// and in use under the `HALFROOT_CPU` restriction).
+/// and in use under the `HALFROOT_CPU` restriction) and the CPU class whose rule picks
+/// the inlined field kernels (`HALFROOT_INLINE_CLASS` when it forces one).
 pub fn machine_summary() -> String {
+    use halfroot::binary::backend::{InlineClass, INLINE_CLASS_ENV};
+    let forced = match InlineClass::override_from_env() {
+        Ok(Some(_)) => format!(" (forced by {INLINE_CLASS_ENV})"),
+        _ => String::new(),
+    };
     format!(
-        "Machine: {}; {} logical CPUs. Times are medians of batches, in ns per operation, \
-         throughput of independent operations unless noted.",
+        "Machine: {}; inlined kernels by the rule of CPU class {}{forced}; {} logical CPUs. \
+         Times are medians of batches, in ns per operation, throughput of independent \
+         operations unless noted.",
         halfroot::cpu::describe(),
+        InlineClass::detect().name(),
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1),

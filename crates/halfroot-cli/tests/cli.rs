@@ -385,3 +385,32 @@ fn prime_commands_reject_bad_input() {
     assert_eq!(ok(&["prime", p224, "sqrt", "9"]), "3");
     assert_eq!(ok(&["prime", p224, "pow", "3", "0x10"]), "43046721");
 }
+
+/// A bad `HALFROOT_CPU` or `HALFROOT_INLINE_CLASS` is one error line naming the variable
+/// and exit status 2, before any work; a valid class runs the command as usual.
+#[test]
+fn bad_cpu_environment_gives_one_error_line() {
+    let run = |var: &str, value: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_halfroot"))
+            .args(["field", "8,4,3,1,0", "mul", "57", "83"])
+            .env(var, value)
+            .output()
+            .expect("spawn halfroot")
+    };
+    for (var, value) in [
+        ("HALFROOT_CPU", "avx1024"),
+        ("HALFROOT_INLINE_CLASS", "zen4"),
+    ] {
+        let out = run(var, value);
+        assert_eq!(out.status.code(), Some(2), "{var}={value}");
+        let err = String::from_utf8(out.stderr).expect("utf8");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: ") && err.contains(var), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    for class in ["zen5", "slow-pdep", "zen3-zen4", "other", "native"] {
+        let out = run("HALFROOT_INLINE_CLASS", class);
+        assert!(out.status.success(), "{class}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "c1", "{class}");
+    }
+}

@@ -1412,8 +1412,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          count and the CPU's class (`InlineClass`: `zen5`, AMD family 1Ah, measured on \
          a Zen 5; `slow-pdep`, PDEP/PEXT in microcode, measured on a Zen 1; \
          `zen3-zen4`, AMD family 19h, measured on a Zen 4; `other`, every other CPU, \
-         measured on an Intel Emerald Rapids); this table lets the choice be checked on \
-         this CPU), and `mul Arith::mul` / `sqr Arith::sqr` the product and square as \
+         measured on two Intel Xeons; `HALFROOT_INLINE_CLASS` forces a class); this \
+         table lets the choice be checked on this CPU), and `mul Arith::mul` / `sqr Arith::sqr` the product and square as \
          the default backend runs them. This CPU's class: ",
     );
     md.push_str(halfroot::binary::backend::InlineClass::detect().name());

@@ -57,7 +57,12 @@
 
 use super::modulus::ModulusSpec;
 use super::portable;
+use crate::error::{Error, Result};
 use std::sync::OnceLock;
+
+/// The environment variable that forces the [`InlineClass`] (see
+/// [`InlineClass::detect`]).
+pub const INLINE_CLASS_ENV: &str = "HALFROOT_INLINE_CLASS";
 
 // Crate-private: the library calls these kernels only for compile-time specs (at most
 // three middle exponents, the paths the tests cover).
@@ -310,6 +315,24 @@ const fn slice_products(n: usize) -> usize {
 /// measured on (products on Zen 1, the Emerald Rapids and Zen 4, squares on the last
 /// two); Zen 5 did not measure it apart, and `halfroot report fields` prints every
 /// kernel for it on the CPU it runs on.
+/// On an Intel Xeon reported as family 6 model 167 under KVM (AMX, AVX-512 FP16:
+/// a Sapphire Rapids-class server core; session 57) the class rules were compared
+/// inside the curves with one binary (`HALFROOT_INLINE_CLASS` forcing each class;
+/// `halfroot report ec --quick` and `report hec --quick`, six runs of each class
+/// alternating, medians). Zen 1's rule (5–7-word products inlined, and 8–9 where R is
+/// one piece of a pentanomial) made the 283-, 409- and 571-bit curves faster than the
+/// Emerald Rapids' rule (out of line) — sect283r1 on 283,97,89,87,0: ladder 48.4 →
+/// 43.6 µs, halve-and-add 33.7 → 30.4; sect409k1's halve-and-add 72.6 → 62.5;
+/// sect571r1's double-and-add on 571,10,5,2,0 121.4 → 113.9 — and inlining the squares
+/// of 5–9 words too (Zen 3/4's rule) added nothing (29 of those 40 figures slower than
+/// with Zen 1's rule, 1.5 % in the geometric mean). Zen 1's fold for 113,9,0 made the
+/// genus-2 curve C6 faster (doubling 331 → 309 ns, lean halving 319 → 305,
+/// halve-and-add 88.5 → 84.5 µs), while Zen 1's SSE shifts for the 233-bit trinomials
+/// made those curves slower (sect233k1's ladder on 233,159,0 20.1 → 21.7 µs). So
+/// [`InlineClass::Other`] takes Zen 1's rule but keeps shifts in general registers for
+/// the 3–4-word trinomials. The session-37 finding on the Emerald Rapids (wide kernels
+/// no faster inside `Arith::mul`) was a chain of products alone; the curves were not
+/// measured then.
 /// Fields where the rules still differ keep that cost where the candidates end in
 /// different registers (127,1,0 and 97,6,0 products: Zen 1's fold against
 /// `GprShift`; the 3–4-word trinomials: Zen 1's `SseShift` against `GprShift`); making
@@ -401,11 +424,7 @@ impl InlineReduction {
     ) -> Option<InlineReduction> {
         #[cfg(target_arch = "x86_64")]
         {
-            let widest = if matches!(class, InlineClass::SlowPdep | InlineClass::Zen3Zen4) {
-                9
-            } else {
-                4
-            };
+            let widest = if class == InlineClass::Zen5 { 4 } else { 9 };
             if N > widest || !M::COMPILE_TIME || !InlineReduction::GprShift.applies::<N, M>(m) {
                 return None;
             }
@@ -420,13 +439,18 @@ impl InlineReduction {
             if (one_piece || N == 2) && pentanomial && fold {
                 return Some(InlineReduction::ClmulFold);
             }
-            // Zen 3/4 follow Zen 1 from 5 words on, the Emerald Rapids below.
+            // Zen 3/4 and the other CPUs follow Zen 1 from 5 words on; below, Zen 3/4
+            // follow Zen 5, the other CPUs Zen 1 for the two-word trinomials and Zen 5
+            // for the rest.
             let class = match class {
-                InlineClass::Zen3Zen4 if N > 4 => InlineClass::SlowPdep,
-                InlineClass::Zen3Zen4 => InlineClass::Other,
+                InlineClass::Zen3Zen4 | InlineClass::Other if N > 4 => InlineClass::SlowPdep,
+                InlineClass::Zen3Zen4 => InlineClass::Zen5,
                 class => class,
             };
             match class {
+                InlineClass::Other if N == 2 && fold && one_piece => {
+                    Some(InlineReduction::ClmulFold)
+                }
                 InlineClass::SlowPdep => {
                     if N > 7 {
                         None
@@ -523,12 +547,15 @@ pub enum InlineClass {
     SlowPdep,
     /// AMD family 19h (Zen 3 and Zen 4), with fast PDEP, measured on a Zen 4: Zen 1's
     /// rule for products of 5–9 words (5–7 words inlined, 8–9 where R is one piece of a
-    /// pentanomial), the Emerald Rapids' rule for 2–4 words; squares inlined up to 7
-    /// words and 8–9 where R is one piece.
+    /// pentanomial), Zen 5's rule for 2–4 words (the Emerald Rapids' until session 57);
+    /// squares inlined up to 7 words and 8–9 where R is one piece.
     Zen3Zen4,
-    /// Every other CPU, measured on an Intel Emerald Rapids: Zen 5's rule (which since
-    /// session 55 gives the two-word pentanomials the fold, as the Emerald Rapids'
-    /// measurements asked).
+    /// Every other CPU, measured on an Intel Emerald Rapids (sessions 37–51) and on an
+    /// Intel Xeon of family 6 model 167 with AMX and AVX-512 FP16 (session 57): Zen 5's
+    /// rule for 2–4 words (which since session 55 gives the two-word pentanomials the
+    /// fold, as the Emerald Rapids' measurements asked) except the fold for two-word
+    /// trinomials whose R is one piece (113,9,0, 127,1,0, as on Zen 1); Zen 1's rule
+    /// for products of 5–9 words; squares inlined up to 4 words.
     Other,
 }
 
@@ -567,9 +594,50 @@ impl InlineClass {
         }
     }
 
+    /// The class called `name` (see [`InlineClass::name`]), if any.
+    pub fn from_name(name: &str) -> Option<InlineClass> {
+        InlineClass::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// The class a `HALFROOT_INLINE_CLASS` value forces: `None` for `native` or an empty
+    /// value (the detected class), a class by its name, or a typed error naming the
+    /// classes.
+    pub fn parse_override(value: &str) -> Result<Option<InlineClass>> {
+        let v = value.trim().to_ascii_lowercase();
+        if v.is_empty() || v == "native" {
+            return Ok(None);
+        }
+        InlineClass::from_name(&v)
+            .map(Some)
+            .ok_or_else(|| Error::InvalidArgument {
+                name: INLINE_CLASS_ENV.into(),
+                value: value.into(),
+                reason: format!(
+                    "unknown CPU class (native, {})",
+                    InlineClass::ALL.map(InlineClass::name).join(", ")
+                ),
+            })
+    }
+
+    /// The `HALFROOT_INLINE_CLASS` value in force, validated: `Ok(None)` when it is unset
+    /// or asks for the detected class (for front ends that report a bad value as an
+    /// error instead of the warning of [`InlineClass::detect`]).
+    pub fn override_from_env() -> Result<Option<InlineClass>> {
+        match std::env::var(INLINE_CLASS_ENV) {
+            Ok(v) => InlineClass::parse_override(&v),
+            Err(_) => Ok(None),
+        }
+    }
+
     /// This CPU's class (detected once): [`InlineClass::SlowPdep`] where PDEP is not
     /// fast (or `HALFROOT_CPU` removes `pdep-fast`), [`InlineClass::Zen5`] on AMD family
-    /// 1Ah, [`InlineClass::Zen3Zen4`] on AMD family 19h, else [`InlineClass::Other`].
+    /// 1Ah, [`InlineClass::Zen3Zen4`] on AMD family 19h, else [`InlineClass::Other`];
+    /// or the class the environment variable `HALFROOT_INLINE_CLASS` names (`zen5`,
+    /// `slow-pdep`, `zen3-zen4`, `other`; read once), so that one binary can compare the
+    /// classes' rules on one CPU (`halfroot report`). Every class's kernels need only
+    /// what the engine's token proves (PCLMULQDQ and SSE2), so a forced class changes
+    /// speed, never results. An invalid value warns once on standard error and the
+    /// detected class is used.
     #[inline]
     pub fn detect() -> InlineClass {
         #[cfg(target_arch = "x86_64")]

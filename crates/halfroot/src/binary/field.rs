@@ -1123,7 +1123,7 @@ impl<const N: usize, M: ModulusSpec> BinaryField<N, M> {
             // For odd d the solver's root is the half-trace too, so that every method
             // (the folded ones, the direct tables, the GFNI blocks) gives the same root.
             if half_trace || self.degree() % 2 == 1 {
-                h[0] ^= self.trace.trace(&s) as u64;
+                h[0] ^= BinaryFieldOps::trace(self, &s) as u64;
             }
             h
         } else {
@@ -1323,10 +1323,10 @@ impl<const N: usize, M: ModulusSpec> BinaryFieldOps for BinaryField<N, M> {
         } else {
             self.ct_map().apply(alpha)
         };
-        (self.trace.trace(alpha) == 0).then_some(root)
+        (BinaryFieldOps::trace(self, alpha) == 0).then_some(root)
     }
     fn solve_quadratic_vartime(&self, alpha: &[u64; N]) -> Option<[u64; N]> {
-        if self.trace.trace(alpha) == 1 {
+        if BinaryFieldOps::trace(self, alpha) == 1 {
             return None;
         }
         Some(self.apply_linear(self.half_trace_method, alpha, false))

@@ -125,12 +125,45 @@ fn backends() -> Vec<Backend> {
         .collect()
 }
 
+/// `HALFROOT_INLINE_CLASS` values: `native` or empty keep the detected class, each
+/// class by its name (any case, spaces trimmed), anything else a typed error naming the
+/// variable; every class's name maps back to it.
+#[test]
+fn inline_class_override_parses_names() {
+    use halfroot::binary::backend::INLINE_CLASS_ENV;
+    use halfroot::Error;
+    let parse = InlineClass::parse_override;
+    assert!(matches!(parse(""), Ok(None)));
+    assert!(matches!(parse(" Native "), Ok(None)));
+    assert!(matches!(
+        parse("zen3-zen4"),
+        Ok(Some(InlineClass::Zen3Zen4))
+    ));
+    assert!(matches!(parse(" OTHER"), Ok(Some(InlineClass::Other))));
+    assert!(matches!(
+        parse("slow-pdep"),
+        Ok(Some(InlineClass::SlowPdep))
+    ));
+    assert!(matches!(parse("zen5"), Ok(Some(InlineClass::Zen5))));
+    for class in InlineClass::ALL {
+        assert_eq!(InlineClass::from_name(class.name()), Some(class));
+    }
+    for bad in ["zen4", "intel", "zen3,zen4", "avx2"] {
+        let e = parse(bad);
+        assert!(
+            matches!(e, Err(Error::InvalidArgument { ref name, ref value, .. })
+                if name == INLINE_CLASS_ENV && value == bad),
+            "{bad}: {e:?}"
+        );
+    }
+}
+
 /// The inlined single-element kernels ([`InlineReduction`]) run on every 2–9-word
 /// spec where this CPU has PCLMULQDQ (their results are checked in `check_field`); the
 /// default choice of each is one that applies: for products every 2–4-word spec has
-/// one under both CPU-class rules, 5–7-word specs only under the rule for CPUs without
-/// fast PDEP, 8–9-word specs only under that rule and only the carry-less fold where R
-/// is one piece of a pentanomial (571,10,5,2,0); squares 2–4 words. Logged as a
+/// one under every CPU-class rule, 5–7-word specs under every rule but Zen 5's, 8–9-word
+/// specs only the carry-less fold where R is one piece of a pentanomial
+/// (571,10,5,2,0); squares 2–4 words, and 5–9 under Zen 3/4's rule. Logged as a
 /// skipped kernel elsewhere.
 #[test]
 fn inline_reductions_cover_the_small_specs() {
@@ -170,14 +203,13 @@ fn inline_reductions_cover_the_small_specs() {
             let sqr = InlineReduction::default_sqr::<N, M>(&m);
             let sqr_other = InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::Other);
             let sqr_zen34 = InlineReduction::default_sqr_for::<N, M>(&m, InlineClass::Zen3Zen4);
-            // Zen 3/4: Zen 1's products of 5–9 words, otherwise the Emerald Rapids' rule.
-            let zen34_like = if N > 4 { slow } else { other };
+            // Zen 3/4: Zen 1's products of 5–9 words, otherwise Zen 5's rule.
+            let zen34_like = if N > 4 { slow } else { zen5 };
             assert_eq!(zen34, zen34_like, "Zen 3/4 product rule on {d}");
             if N <= 4 {
                 assert_eq!(sqr_zen34, sqr_other, "Zen 3/4 square rule on {d}");
             }
             assert_eq!(zen5.is_some(), N <= 4, "Zen 5 rule on {d}");
-            assert_eq!(other.is_some(), N <= 4, "other CPUs' rule on {d}");
             // R = x^(64N − d)·(P − x^d) in one 64-bit piece: deg R < 64.
             let ks = m.middle_exponents();
             let fold = InlineReduction::ClmulFold.applies::<N, M>(&m);
@@ -198,10 +230,22 @@ fn inline_reductions_cover_the_small_specs() {
                     assert_eq!(rule, Some(InlineReduction::ClmulFold), "{d}");
                 }
             }
-            // Other CPUs: Zen 5's rule. Every class takes the fold for the two-word
-            // pentanomials it serves, products and squares, so that the kernel is a
-            // constant there (a per-class choice costs a register round trip).
-            assert_eq!(other, zen5, "other CPUs, {d}");
+            // Other CPUs (session 57, an Intel Xeon): Zen 1's rule from 5 words on and
+            // for the two-word trinomials whose R is one piece (the fold), Zen 5's for
+            // the rest; squares as Zen 5's and Zen 1's. Every class takes the fold for the two-word pentanomials it
+            // serves, products and squares, so that the kernel is a constant there (a
+            // per-class choice costs a register round trip).
+            let two_word_one_piece_trinomial =
+                N == 2 && ks.len() == 1 && fold && 64 * N - d + (ks[0] as usize) < 64;
+            let other_like = if N > 4 || two_word_one_piece_trinomial {
+                slow
+            } else {
+                zen5
+            };
+            assert_eq!(other, other_like, "other CPUs, {d}");
+            if two_word_one_piece_trinomial {
+                assert_eq!(other, Some(InlineReduction::ClmulFold), "other CPUs, {d}");
+            }
             let two_word_fold = N == 2 && ks.len() == 3 && fold;
             if two_word_fold {
                 for class in InlineClass::ALL {
@@ -267,6 +311,39 @@ fn inline_reductions_cover_the_small_specs() {
     }
     halfroot::for_each_representative_binary_spec!(each);
     assert!(seen >= 13, "only {seen} specs of 2–9 words");
+    // By name, the other CPUs' rule: the fold for 113,9,0 (the field of the genus-2
+    // curve C6) and the NIST 283 pentanomial, SSE shifts for the 409-bit trinomial,
+    // shifts in general registers for the SSRF 283 pentanomial (R in two pieces) and
+    // the 233-bit trinomials; squares of 5–9 words out of line.
+    let other = InlineClass::Other;
+    assert_eq!(
+        InlineReduction::default_mul_for::<2, spec::Ssrf113>(&spec::Ssrf113, other),
+        Some(InlineReduction::ClmulFold)
+    );
+    assert_eq!(
+        InlineReduction::default_mul_for::<2, spec::Ssrf113>(&spec::Ssrf113, InlineClass::Zen5),
+        Some(InlineReduction::GprShift)
+    );
+    assert_eq!(
+        InlineReduction::default_mul_for::<5, spec::Nist283>(&spec::Nist283, other),
+        Some(InlineReduction::ClmulFold)
+    );
+    assert_eq!(
+        InlineReduction::default_mul_for::<7, spec::Nist409>(&spec::Nist409, other),
+        Some(InlineReduction::SseShift)
+    );
+    assert_eq!(
+        InlineReduction::default_mul_for::<5, spec::Ssrf283>(&spec::Ssrf283, other),
+        Some(InlineReduction::GprShift)
+    );
+    assert_eq!(
+        InlineReduction::default_mul_for::<4, spec::Nist233>(&spec::Nist233, other),
+        Some(InlineReduction::GprShift)
+    );
+    assert_eq!(
+        InlineReduction::default_sqr_for::<7, spec::Nist409>(&spec::Nist409, other),
+        None
+    );
     // The SSRF field of the genus-2 curves C1 and C2 is among them: the fold on every
     // class.
     for class in InlineClass::ALL {

@@ -799,9 +799,16 @@ unsafe fn k_sqr_wide_clmul<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N])
 /// This CPU's [`InlineClass`], cached: [`InlineClass::SlowPdep`] without fast PDEP,
 /// [`InlineClass::Zen5`] on AMD family 1Ah, [`InlineClass::Zen3Zen4`] on AMD family 19h,
 /// else [`InlineClass::Other`].
+///
+/// `HALFROOT_INLINE_CLASS` overrides the detection (see [`InlineClass::detect`]).
 pub(crate) fn inline_class() -> InlineClass {
     static CLASS: OnceLock<InlineClass> = OnceLock::new();
     *CLASS.get_or_init(|| {
+        match InlineClass::override_from_env() {
+            Ok(Some(class)) => return class,
+            Ok(None) => {}
+            Err(e) => eprintln!("halfroot: {e}; using the detected class"),
+        }
         if !pdep_fast() {
             InlineClass::SlowPdep
         } else if crate::cpu::amd_family() == Some(0x1a) {
