@@ -1413,8 +1413,8 @@ pub fn run(opts: &Options) -> Result<SectionOutput, String> {
          a Zen 5; `slow-pdep`, PDEP/PEXT in microcode, measured on a Zen 1; \
          `zen3-zen4`, AMD family 19h, measured on a Zen 4; `other`, every other CPU, \
          measured on two Intel Xeons; `HALFROOT_INLINE_CLASS` forces a class); this \
-         table lets the choice be checked on this CPU), and `mul Arith::mul` / `sqr Arith::sqr` the product and square as \
-         the default backend runs them. This CPU's class: ",
+         table lets the choice be checked on this CPU), and `mul Arith::mul` / \
+         `sqr Arith::sqr` the product and square as the default backend runs them. This CPU's class: ",
     );
     md.push_str(halfroot::binary::backend::InlineClass::detect().name());
     md.push_str(".\n\n");

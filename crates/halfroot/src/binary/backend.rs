@@ -439,22 +439,21 @@ impl InlineReduction {
             if (one_piece || N == 2) && pentanomial && fold {
                 return Some(InlineReduction::ClmulFold);
             }
-            // Zen 3/4 and the other CPUs follow Zen 1 from 5 words on; below, Zen 3/4
-            // follow Zen 5, the other CPUs Zen 1 for the two-word trinomials and Zen 5
-            // for the rest.
+            // Zen 3/4 follow Zen 1 from 5 words on and Zen 5 below; the other CPUs
+            // follow Zen 1 too for the two-word trinomials whose R is one piece (the
+            // fold), Zen 5 for 3–4 words.
+            let zen1_two_word = N == 2 && fold && one_piece;
             let class = match class {
-                InlineClass::Zen3Zen4 | InlineClass::Other if N > 4 => InlineClass::SlowPdep,
-                InlineClass::Zen3Zen4 => InlineClass::Zen5,
+                InlineClass::Zen3Zen4 if N > 4 => InlineClass::SlowPdep,
+                InlineClass::Other if N > 4 || zen1_two_word => InlineClass::SlowPdep,
+                InlineClass::Zen3Zen4 | InlineClass::Other => InlineClass::Zen5,
                 class => class,
             };
             match class {
-                InlineClass::Other if N == 2 && fold && one_piece => {
-                    Some(InlineReduction::ClmulFold)
-                }
                 InlineClass::SlowPdep => {
                     if N > 7 {
                         None
-                    } else if N == 2 && fold && one_piece {
+                    } else if zen1_two_word {
                         Some(InlineReduction::ClmulFold)
                     } else if N >= 3 && trinomial_sse {
                         Some(InlineReduction::SseShift)
@@ -632,7 +631,7 @@ impl InlineClass {
     /// This CPU's class (detected once): [`InlineClass::SlowPdep`] where PDEP is not
     /// fast (or `HALFROOT_CPU` removes `pdep-fast`), [`InlineClass::Zen5`] on AMD family
     /// 1Ah, [`InlineClass::Zen3Zen4`] on AMD family 19h, else [`InlineClass::Other`];
-    /// or the class the environment variable `HALFROOT_INLINE_CLASS` names (`zen5`,
+    /// or, on x86-64, the class the environment variable `HALFROOT_INLINE_CLASS` names (`zen5`,
     /// `slow-pdep`, `zen3-zen4`, `other`; read once), so that one binary can compare the
     /// classes' rules on one CPU (`halfroot report`). Every class's kernels need only
     /// what the engine's token proves (PCLMULQDQ and SSE2), so a forced class changes
