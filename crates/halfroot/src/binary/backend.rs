@@ -733,10 +733,18 @@ impl Engine {
         }
     }
 
-    /// `a·b mod m`. On the `pclmul-fold` engine with a compile-time spec of 2–4 words
-    /// (2–9 on CPUs whose PDEP is slow, see [`InlineClass`]) the kernel is inlined here
-    /// ([`InlineReduction::default_mul`]); otherwise one call to the engine's out-of-line
-    /// kernel.
+    /// `a·b mod m`. On the `pclmul-fold` engine (what [`Backend::detect`] picks wherever
+    /// there are PCLMULQDQ and BMI2) with a compile-time spec whose rule inlines it (see
+    /// [`InlineClass`] and [`InlineReduction::default_mul`]) the kernel is inlined here;
+    /// otherwise one call to the engine's out-of-line kernel.
+    ///
+    /// Only the `pclmul-fold` arm is written out at the call site: the other engines
+    /// (portable, `pclmul`, `pclmul-pdep`: forced, or a CPU without BMI2) go through one
+    /// `#[cold]` out-of-line function ([`Engine::mul_other`]). With all four arms inlined,
+    /// every product in a curve formula carried the portable software product and
+    /// reduction beside the kernel: larger functions, values spilled around the calls of
+    /// the arms not taken, and downstream crates that instantiate the curves compiling
+    /// those copies (the figures are in the README, session 58).
     #[inline(always)]
     pub(crate) fn mul<const N: usize, M: ModulusSpec>(
         self,
@@ -746,10 +754,24 @@ impl Engine {
     ) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if let Engine::PclmulFold(t) = self {
-            if let Some(kind) = InlineReduction::default_mul_on::<N, M>(m, t.inline_class()) {
-                return x86_64::mul_inline(t.pclmul(), kind, m, a, b);
-            }
+            return match InlineReduction::default_mul_on::<N, M>(m, t.inline_class()) {
+                Some(kind) => x86_64::mul_inline(t.pclmul(), kind, m, a, b),
+                None => x86_64::mul_fold(t, m, a, b),
+            };
         }
+        self.mul_other(m, a, b)
+    }
+
+    /// [`Engine::mul`] on the engines other than `pclmul-fold`.
+    // Out of line where another engine is the rule (x86-64); the only engine elsewhere.
+    #[cfg_attr(target_arch = "x86_64", cold, inline(never))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
+    fn mul_other<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        a: &[u64; N],
+        b: &[u64; N],
+    ) -> [u64; N] {
         match self {
             Engine::Portable => {
                 let (lo, hi) = portable::mul_wide(a, b);
@@ -869,7 +891,8 @@ impl Engine {
         }
     }
 
-    /// `√a = a_even + ζ·a_odd mod m` (`zeta` = √x, `a` reduced).
+    /// `√a = a_even + ζ·a_odd mod m` (`zeta` = √x, `a` reduced); the engines without BMI2
+    /// through the cold [`Engine::zeta_sqrt_other`], as in [`Engine::mul`].
     #[inline(always)]
     pub(crate) fn zeta_sqrt<const N: usize, M: ModulusSpec>(
         self,
@@ -884,6 +907,23 @@ impl Engine {
         if let Some(r) = self.zeta_sqrt_inline(InlineReduction::GprShift, m, zeta, a) {
             return r;
         }
+        #[cfg(target_arch = "x86_64")]
+        if let Engine::PclmulPdep(t) | Engine::PclmulFold(t) = self {
+            return x86_64::zeta_sqrt(t, m, zeta, a);
+        }
+        self.zeta_sqrt_other(m, zeta, a)
+    }
+
+    /// [`Engine::zeta_sqrt`] on the engines without BMI2.
+    // Out of line where another engine is the rule (x86-64); the only engine elsewhere.
+    #[cfg_attr(target_arch = "x86_64", cold, inline(never))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
+    fn zeta_sqrt_other<const N: usize, M: ModulusSpec>(
+        self,
+        m: &M,
+        zeta: &[u64; N],
+        a: &[u64; N],
+    ) -> [u64; N] {
         match self {
             #[cfg(target_arch = "x86_64")]
             Engine::PclmulPdep(t) | Engine::PclmulFold(t) => x86_64::zeta_sqrt(t, m, zeta, a),
@@ -968,15 +1008,25 @@ impl Engine {
         }
     }
 
-    /// `a² mod m`, inlined as [`Engine::mul`] is.
+    /// `a² mod m`, inlined as [`Engine::mul`] is (the other engines through the cold
+    /// [`Engine::sqr_other`]).
     #[inline(always)]
     pub(crate) fn sqr<const N: usize, M: ModulusSpec>(self, m: &M, a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if let Engine::PclmulFold(t) = self {
-            if let Some(kind) = InlineReduction::default_sqr_on::<N, M>(m, t.inline_class()) {
-                return x86_64::sqr_inline(t.pclmul(), kind, m, a);
-            }
+            return match InlineReduction::default_sqr_on::<N, M>(m, t.inline_class()) {
+                Some(kind) => x86_64::sqr_inline(t.pclmul(), kind, m, a),
+                None => x86_64::sqr_fold(t, m, a),
+            };
         }
+        self.sqr_other(m, a)
+    }
+
+    /// [`Engine::sqr`] on the engines other than `pclmul-fold`.
+    // Out of line where another engine is the rule (x86-64); the only engine elsewhere.
+    #[cfg_attr(target_arch = "x86_64", cold, inline(never))]
+    #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
+    fn sqr_other<const N: usize, M: ModulusSpec>(self, m: &M, a: &[u64; N]) -> [u64; N] {
         match self {
             Engine::Portable => {
                 let (lo, hi) = portable::sqr_wide(a);
