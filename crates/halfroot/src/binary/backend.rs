@@ -763,7 +763,9 @@ impl Engine {
     }
 
     /// [`Engine::mul`] on the engines other than `pclmul-fold`.
-    // Out of line where another engine is the rule (x86-64); the only engine elsewhere.
+    // Cold and out of line on x86-64, where `pclmul-fold` is the rule; inlined elsewhere,
+    // where the portable engine is the only one. The `pclmul-fold` arm is never taken
+    // from the caller, and keeps the function correct for every engine.
     #[cfg_attr(target_arch = "x86_64", cold, inline(never))]
     #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
     fn mul_other<const N: usize, M: ModulusSpec>(
@@ -914,8 +916,10 @@ impl Engine {
         self.zeta_sqrt_other(m, zeta, a)
     }
 
-    /// [`Engine::zeta_sqrt`] on the engines without BMI2.
-    // Out of line where another engine is the rule (x86-64); the only engine elsewhere.
+    /// [`Engine::zeta_sqrt`] on the engines without BMI2 (see [`Engine::mul_other`]).
+    // Cold and out of line on x86-64, where `pclmul-fold` is the rule; inlined elsewhere,
+    // where the portable engine is the only one. The BMI2 engines' arm is never taken
+    // from the caller, and keeps the function correct for every engine.
     #[cfg_attr(target_arch = "x86_64", cold, inline(never))]
     #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
     fn zeta_sqrt_other<const N: usize, M: ModulusSpec>(
@@ -1023,7 +1027,9 @@ impl Engine {
     }
 
     /// [`Engine::sqr`] on the engines other than `pclmul-fold`.
-    // Out of line where another engine is the rule (x86-64); the only engine elsewhere.
+    // Cold and out of line on x86-64, where `pclmul-fold` is the rule; inlined elsewhere,
+    // where the portable engine is the only one. The `pclmul-fold` arm is never taken
+    // from the caller, and keeps the function correct for every engine.
     #[cfg_attr(target_arch = "x86_64", cold, inline(never))]
     #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
     fn sqr_other<const N: usize, M: ModulusSpec>(self, m: &M, a: &[u64; N]) -> [u64; N] {
